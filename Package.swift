@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Kitchen: a GraphQL server for two mobile apps. See ../shared/DESIGN.md for the layers.
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+]
+
+let package = Package(
+    name: "Kitchen",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "kitchen", targets: ["kitchen"]),
+        .library(name: "GraphQL", targets: ["GraphQL"]),
+    ],
+    targets: [
+        // C libraries from Debian, each behind a thin shim.
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(
+            name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]),
+
+        // The engine: knows nothing of SQLite, HTTP or recipes.
+        .target(name: "GraphQL", swiftSettings: strict),
+        .target(name: "Storage", dependencies: ["CSQLite", "CSodium"], swiftSettings: strict),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
+        .target(
+            name: "App", dependencies: ["GraphQL", "Storage", "HTTPServer"],
+            swiftSettings: strict),
+        .executableTarget(name: "kitchen", dependencies: ["App"], swiftSettings: strict),
+        .executableTarget(
+            name: "Benchmarks", dependencies: ["GraphQL", "App"], path: "Benchmarks/Sources",
+            swiftSettings: strict),
+
+        .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"], swiftSettings: strict),
+        .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
+        .testTarget(name: "AppTests", dependencies: ["App"], swiftSettings: strict),
+    ]
+)
