@@ -32,7 +32,7 @@ let package = Package(
         .target(
             name: "App", dependencies: ["GraphQL", "Storage", "HTTPServer"],
             swiftSettings: strict),
-        .executableTarget(name: "kitchen", dependencies: ["App"], swiftSettings: strict),
+        .executableTarget(name: "kitchen", dependencies: ["App", "GraphQL"], swiftSettings: strict),
         .executableTarget(
             name: "Benchmarks", dependencies: ["GraphQL", "App"], path: "Benchmarks/Sources",
             swiftSettings: strict),
