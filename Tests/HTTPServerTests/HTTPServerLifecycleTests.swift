@@ -44,6 +44,19 @@ struct HTTPServerLifecycleTests {
         server.stop()
     }
 
+    @Test("stop() does not wait for idle keep-alive connections, and closes them")
+    func stopWithIdleConnection() throws {
+        var configuration = ServerConfiguration(port: 0)
+        configuration.shutdownGracePeriod = .seconds(30)
+        let server = HTTPServer(handler: ClosureHTTPHandler(echo), configuration: configuration)
+        let client = try TestClient(port: server.start(), timeoutSeconds: 10)
+        #expect(try client.request("GET", "/").status == 200)
+        let start = ContinuousClock.now
+        server.stop()
+        #expect(ContinuousClock.now - start < .seconds(10))
+        #expect(client.waitForClose())
+    }
+
     @Test("stop() stops accepting, then lets a slow request in flight finish")
     func gracefulStop() throws {
         let entered = DispatchSemaphore(value: 0)
