@@ -8,8 +8,8 @@ internal import CMicroHTTPD
 func uriLogger(
     _ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?
 ) -> UnsafeMutableRawPointer? {
-    let context = Unmanaged<ServerContext>.fromOpaque(cls!).takeUnretainedValue()
-    context.requestsInFlight.enter()
+    guard let cls else { return nil }
+    Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().requestsInFlight.enter()
     let target = uri.map { String(cString: $0) } ?? "/"
     return Unmanaged.passRetained(RequestState(target: target)).toOpaque()
 }
@@ -19,10 +19,10 @@ func requestCompleted(
     _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
     _ conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ code: MHD_RequestTerminationCode
 ) {
-    guard let conCls, let state = conCls.pointee else { return }
+    guard let cls, let conCls, let state = conCls.pointee else { return }
     Unmanaged<RequestState>.fromOpaque(state).release()
     conCls.pointee = nil
-    Unmanaged<ServerContext>.fromOpaque(cls!).takeUnretainedValue().requestsInFlight.leave()
+    Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().requestsInFlight.leave()
 }
 
 /// Called first when the headers are in, then once per piece of body, then once
