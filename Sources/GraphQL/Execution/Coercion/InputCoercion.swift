@@ -45,6 +45,7 @@ public enum InputCoercion {
                     let result = coerceValue(
                         item, to: itemType, schema: schema, path: &path, errors: &errors)
                     path.removeLast()
+                    if errors.overflowed { return nil }
                     coerced.append(result ?? .null)  // an error was reported; keep positions
                 }
                 return .list(coerced)
@@ -105,6 +106,7 @@ public enum InputCoercion {
             }
         }
         for key in input.keys where objectType.field(named: key) == nil {
+            if errors.overflowed { return nil }
             let suggestions = Suggestions.list(key, options: objectType.fields.map(\.name))
             errors.report(
                 path, value,

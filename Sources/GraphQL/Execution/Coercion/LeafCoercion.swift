@@ -1,4 +1,4 @@
-/// Output coercion of leaf values (section 6.4.? CompleteValue, leaf case): what the
+/// Output coercion of leaf values (CompleteValue, section 6.4.3, for leaf types): what the
 /// executor calls on a resolver's value for a scalar or enum field.
 ///
 /// A scalar with a `ScalarCoercion` uses it; a built-in scalar without one uses

@@ -2,10 +2,15 @@
 /// literals as its printer writes them.
 ///
 /// Clients compare error text with graphql-js's, so `{ a: 1, b: [Object] }` and
-/// `{a: 1}` are reproduced exactly, depth and length limits included.
+/// `{a: 1}` are reproduced exactly, depth and length limits included. One deliberate
+/// difference: graphql-js shows every key of an object, which lets a request with a
+/// 100,000-key object get fifty messages each repeating all of it; here objects, like
+/// lists, show their first entries and then `... N more entries`.
 enum ValueDescriptions {
     /// Lists show at most this many items, then `... N more items`.
     private static let maxListLength = 10
+    /// Objects show at most this many entries, then `... N more entries`.
+    private static let maxObjectEntries = 20
     /// Objects and lists nested deeper than this show as `[Object]` and `[Array]`.
     private static let maxDepth = 2
 
@@ -36,8 +41,14 @@ enum ValueDescriptions {
         case .object(let object):
             if object.isEmpty { return "{}" }
             if depth >= maxDepth { return "[Object]" }
-            let parts = object.keys.indices.map {
+            var parts = object.keys.indices.prefix(maxObjectEntries).map {
                 object.keys[$0] + ": " + inspect(object.values[$0], depth: depth + 1)
+            }
+            let remaining = object.count - maxObjectEntries
+            if remaining == 1 {
+                parts.append("... 1 more entry")
+            } else if remaining > 1 {
+                parts.append("... \(remaining) more entries")
             }
             return "{ " + parts.joined(separator: ", ") + " }"
         }
