@@ -1,0 +1,64 @@
+internal import CSodium
+
+/// libsodium's one-time set-up, done before any other call into it.
+enum Sodium {
+    /// Whether `sodium_init` succeeded; evaluated once, thread-safely, on first use.
+    ///
+    /// `sodium_init` is itself safe to call from several threads; the lazy global makes the
+    /// check free after the first time.
+    static let isReady: Bool = sodium_init() >= 0
+
+    /// Makes sure libsodium is initialised; without it there is no safe randomness.
+    static func ensureReady() throws(SecurityError) {
+        guard isReady else { throw .libraryUnavailable }
+    }
+}
+
+/// A failure of the cryptography layer.
+public enum SecurityError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// libsodium could not initialise (no entropy source).
+    case libraryUnavailable
+    /// Hashing a password failed, almost always for lack of memory.
+    case hashingFailed
+    /// A key of the wrong length was given.
+    case invalidKeyLength(expected: Int, got: Int)
+
+    public var description: String {
+        switch self {
+        case .libraryUnavailable: "libsodium could not be initialised"
+        case .hashingFailed: "password hashing failed (out of memory?)"
+        case .invalidKeyLength(let expected, let got):
+            "a key must be \(expected) bytes, not \(got)"
+        }
+    }
+}
+
+/// Cryptographically secure random bytes, from libsodium.
+public enum SecureRandom {
+    /// `count` random bytes, suitable for keys and tokens.
+    public static func bytes(_ count: Int) throws(SecurityError) -> [UInt8] {
+        try Sodium.ensureReady()
+        guard count > 0 else { return [] }
+        var bytes = [UInt8](repeating: 0, count: count)
+        bytes.withUnsafeMutableBytes { buffer in
+            if let base = buffer.baseAddress { randombytes_buf(base, buffer.count) }
+        }
+        return bytes
+    }
+
+    /// Whether two byte strings are equal, in time that depends only on their length.
+    ///
+    /// For comparing secrets (digests, keys): an early exit would tell an attacker how many
+    /// leading bytes they guessed right.
+    public static func constantTimeEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { left in
+            b.withUnsafeBytes { right in
+                guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else {
+                    return true  // both empty
+                }
+                return sodium_memcmp(leftBase, rightBase, left.count) == 0
+            }
+        }
+    }
+}
