@@ -73,6 +73,7 @@ public final class Connection {
 
     private func configure() throws(SQLiteError) {
         try runControl("PRAGMA foreign_keys = ON")
+        try registerFullTextFunction()
         switch access {
         case .readWrite:
             // journal_mode answers with a row naming the mode it ended up in.
