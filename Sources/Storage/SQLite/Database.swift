@@ -128,6 +128,9 @@ public final class Database: Sendable {
         }
     }
 
+    /// How many read connections are open (leased or idle), for tests and metrics.
+    var openReaderCount: Int { readers.withLock { $0.openCount } }
+
     /// Runs `body` with the writer locked to this thread.
     func withWriter<T>(_ body: (Connection) throws -> T) throws -> T {
         var result: Result<T, any Error> = .failure(SQLiteError.misuse("database \(path) is closed"))
