@@ -47,3 +47,11 @@ struct PasswordHasherTests {
         #expect(!fast.verify("a", against: withNul))
     }
 }
+
+extension PasswordHasherTests {
+    @Test("verifying against no user does the same work and never crashes")
+    func verifyNothing() {
+        fast.verifyNothing("pw")
+        fast.verifyNothing("")
+    }
+}

@@ -88,7 +88,10 @@ public final class Database: Sendable {
     /// Runs `body` on a pooled read connection, inside one read transaction, so all its
     /// statements see the same snapshot even while writes commit.
     ///
-    /// The connection is read-only: a write through it fails with `SQLITE_READONLY`.
+    /// The connection is read-only: a write through it fails with `SQLITE_READONLY`. Pass the
+    /// connection down rather than calling `read` again inside `body`: a nested `read` leases a
+    /// second connection, and with every connection held by outer reads it would wait forever.
+    /// A `read` inside a `write` sees the state before that write commits.
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
         readerSlots.wait()
         defer { readerSlots.signal() }

@@ -1,5 +1,6 @@
 internal import CSodium
 import Dispatch
+import Synchronization
 
 /// Hashes and verifies passwords with argon2id (`crypto_pwhash_str`).
 ///
@@ -40,6 +41,8 @@ public final class PasswordHasher: Sendable {
     /// The cost new hashes are made with.
     public let cost: Cost
     private let gate: DispatchSemaphore
+    /// A hash of a random password, made on first need, for `verifyNothing`.
+    private let decoy = Mutex<String?>(nil)
 
     /// A hasher at `cost` letting `maxConcurrent` hashes run at once.
     public init(cost: Cost = .interactive, maxConcurrent: Int = 2) {
@@ -72,6 +75,21 @@ public final class PasswordHasher: Sendable {
         return password.withCString { chars in
             crypto_pwhash_str_verify(stored, chars, length) == 0
         }
+    }
+
+    /// Spends the time and memory of a failed `verify`, for sign-ins naming no such user.
+    ///
+    /// Answering "no such user" at once while a wrong password takes a tenth of a second
+    /// would tell anyone which usernames exist; this makes the two indistinguishable.
+    public func verifyNothing(_ password: String) {
+        let stored = decoy.withLock { decoy in
+            if decoy == nil {
+                let randomPassword = (try? SecureRandom.bytes(16))?.map { String($0, radix: 16) }
+                decoy = try? hash(randomPassword?.joined() ?? "")
+            }
+            return decoy ?? ""
+        }
+        _ = verify(password, against: stored)
     }
 
     /// Whether a stored hash was made with another cost or algorithm and should be replaced
