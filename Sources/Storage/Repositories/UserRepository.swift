@@ -16,14 +16,14 @@ public struct UserRepository: Sendable {
         current_location, is_member, joined_at
         """
 
-    static func user(_ row: Row) -> User {
+    static func user(_ row: Row, at o: Int = 0) -> User {
         User(
-            id: row.int64(0), username: row.string(1), name: row.string(2),
-            avatarURL: row.optionalString(3), bio: row.optionalString(4),
-            gender: row.optionalString(5).flatMap(Gender.init(rawValue:)),
-            profession: row.optionalString(6), birthday: row.optionalString(7),
-            hometown: row.optionalString(8), currentLocation: row.optionalString(9),
-            isMember: row.bool(10), joinedAt: Date(milliseconds: row.int64(11)))
+            id: row.int64(o + 0), username: row.string(o + 1), name: row.string(o + 2),
+            avatarURL: row.optionalString(o + 3), bio: row.optionalString(o + 4),
+            gender: row.optionalString(o + 5).flatMap(Gender.init(rawValue:)),
+            profession: row.optionalString(o + 6), birthday: row.optionalString(o + 7),
+            hometown: row.optionalString(o + 8), currentLocation: row.optionalString(o + 9),
+            isMember: row.bool(o + 10), joinedAt: Date(milliseconds: row.int64(o + 11)))
     }
 
     // MARK: Lookups
@@ -43,7 +43,7 @@ public struct UserRepository: Sendable {
         let list = SQLList(distinct(ids))
         let rows = try c.query(
             "SELECT \(columns) FROM users WHERE id IN (\(list.placeholders))",
-            arguments: list.arguments, row: user)
+            arguments: list.arguments, row: { user($0) })
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
     }
 
@@ -51,7 +51,7 @@ public struct UserRepository: Sendable {
     public func user(username: String) throws -> User? {
         try database.read { c in
             try c.queryFirst(
-                "SELECT \(Self.columns) FROM users WHERE username = ?", username, row: Self.user)
+                "SELECT \(Self.columns) FROM users WHERE username = ?", username, row: { Self.user($0) })
         }
     }
 
