@@ -3,18 +3,18 @@ extension DomainSchema {
     ///
     /// Chinese has no spaces and its words are mostly two characters long. FTS5's
     /// `trigram` tokenizer cannot match a query shorter than three characters, so 红烧 or 排骨
-    /// would find nothing; `unicode61` alone treats a whole run of Han characters as one
-    /// token, so 排骨 would not match 红烧排骨. SQLite offers no CJK tokenizer and adding a
-    /// C tokenizer is out of scope, so the indexed columns hold *pre-tokenized* text made by
-    /// `SearchText.indexed(_:)`: each run of CJK characters becomes its overlapping bigrams
-    /// followed by its last character alone (红烧排骨 → `红烧 烧排 排骨 骨`), other text is
-    /// kept as it is. A query is tokenized the same way by `SearchText.matchExpression(_:)`:
-    /// a CJK word becomes the phrase of its bigrams (`"红烧 烧排 排骨"`, which needs them
-    /// adjacent, in order), a single CJK character a prefix query (`"骨"*`, which matches a
-    /// bigram starting with it or a trailing single character), and other words stay phrases.
-    /// `porter unicode61` folds case and diacritics and stems English (`eggs` finds `egg`).
-    /// Results are ranked by `bm25` with the name weighted above ingredients above the
-    /// description. The tables are plain FTS5 tables whose rowid is the recipe's or user's id.
+    /// would find nothing; `unicode61` alone reads a whole run of Han characters as one
+    /// token, so 排骨 would not match 红烧排骨. SQLite has no Chinese word breaker, so the
+    /// indexed columns hold text prepared by `FullText.indexable(_:)`, in which every CJK
+    /// character is a token of its own, and a keyword becomes a quoted phrase by
+    /// `FullText.matchExpression(_:)`: 红烧 is the phrase "红 烧", which matches those two
+    /// characters side by side anywhere (tested: 红烧, 排骨, 鸡蛋, 羹, 红烧排骨; 排骨红烧 finds
+    /// nothing). Bigram tokens were tried too; per-character tokens do the same with less
+    /// index and need no special case for one-character keywords. `porter unicode61` folds
+    /// case and diacritics and stems English (`eggs` finds `egg`). Results are ranked by
+    /// `bm25` with the name weighted above ingredients above the description. The tables
+    /// are plain FTS5 tables whose rowid is the recipe's or user's id; the scale generator
+    /// fills them in one statement with the SQL function `kitchen_search_text`.
     static let search = """
         CREATE VIRTUAL TABLE recipe_search USING fts5(
             name, ingredients, description,

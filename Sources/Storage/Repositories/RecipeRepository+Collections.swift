@@ -104,8 +104,8 @@ extension RecipeRepository {
     ) throws {
         try c.execute(
             "INSERT INTO recipe_search (rowid, name, ingredients, description) VALUES (?, ?, ?, ?)",
-            recipeID, SearchText.indexed(name),
-            SearchText.indexed(ingredients.joined(separator: " ")),
-            SearchText.indexed(description ?? ""))
+            recipeID, FullText.indexable(name),
+            FullText.indexable(ingredients.joined(separator: " ")),
+            FullText.indexable(description ?? ""))
     }
 }

@@ -75,7 +75,7 @@ public struct SearchRepository: Sendable {
 
     static func match(_ keyword: String) throws(DomainError) -> String? {
         let keyword = try Validation.nonBlank(keyword, field: "keyword")
-        return SearchText.matchExpression(keyword)
+        return FullText.matchExpression(keyword)
     }
 
     // MARK: History and popular keywords

@@ -30,7 +30,7 @@ extension UserRepository {
         try c.execute("DELETE FROM user_search WHERE rowid = ?", userID)
         try c.execute(
             "INSERT INTO user_search (rowid, name, username) VALUES (?, ?, ?)",
-            userID, SearchText.indexed(name), username)
+            userID, FullText.indexable(name), username)
     }
 
     /// The id and stored password hash for a username (case-insensitive), for signing in.
