@@ -66,10 +66,13 @@ struct SchemaAssembler {
             }
         }
 
+        let definedNames = typeDefinitions.map(\.name.value)
         return Schema(
             description: schemaDefinition?.description?.value,
             queryType: roots[.query], mutationType: roots[.mutation],
-            subscriptionType: roots[.subscription], types: types, directives: directives)
+            subscriptionType: roots[.subscription],
+            types: Self.typeMapOrder(types, definedNames: definedNames, directives: directives),
+            directives: directives)
     }
 
     /// A built-in scalar or introspection type: a definition of the same name is replaced
