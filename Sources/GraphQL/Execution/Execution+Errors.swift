@@ -1,7 +1,11 @@
 extension Execution {
     /// Records a field error at `slot` and makes the position null (section 6.4.4): the
     /// null then moves up to the nearest nullable position.
+    ///
+    /// A position a null has already replaced (with an error reported for it) gets no
+    /// second error: one error per nulled position, as graphql-js reports.
     func fail(_ slot: Int, with error: GraphQLError, _ site: FieldSite) {
+        guard tree.isAlive(tree.owners[slot]) else { return }
         var error = error
         if error.path.isEmpty { error.path = tree.path(of: slot) }
         if error.locations.isEmpty { error.locations = locations(site) }

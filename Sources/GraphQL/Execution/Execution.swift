@@ -152,7 +152,8 @@ final class Execution {
                 Arguments(
                     try InputCoercion.coerceArgumentValues(
                         definitions: entry.definition.arguments, arguments: field.arguments,
-                        variables: variables, schema: schema, source: source)))
+                        variables: variables, schema: schema, source: source,
+                        location: field.location)))
         } catch {
             result = .failure(error)
         }

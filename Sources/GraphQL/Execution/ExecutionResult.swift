@@ -39,28 +39,28 @@ public struct ExecutionResult: Sendable {
 
     /// Writes the response object into `writer`.
     public func write(to writer: inout JSONWriter) {
-        writer.bytes.append(UInt8(ascii: "{"))
+        writer.beginObject()
         var needsComma = false
         if !errors.isEmpty {
-            writer.bytes.append(contentsOf: Array(#""errors":"#.utf8))
-            writer.bytes.append(UInt8(ascii: "["))
+            writer.writeRaw("\"errors\":")
+            writer.beginArray()
             for (index, error) in errors.enumerated() {
-                if index > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+                if index > 0 { writer.comma() }
                 error.write(to: &writer)
             }
-            writer.bytes.append(UInt8(ascii: "]"))
+            writer.endArray()
             needsComma = true
         }
         if let tree {
-            if needsComma { writer.bytes.append(UInt8(ascii: ",")) }
-            writer.bytes.append(contentsOf: Array(#""data":"#.utf8))
+            if needsComma { writer.comma() }
+            writer.writeRaw("\"data\":")
             if tree.dataIsNull || tree.containers.isEmpty {
                 writer.writeNull()
             } else {
                 tree.write(container: 0, to: &writer)
             }
         }
-        writer.bytes.append(UInt8(ascii: "}"))
+        writer.endObject()
     }
 }
 
@@ -68,36 +68,36 @@ extension GraphQLError {
     /// Writes the error as the response's `errors` list holds it (section 7.1.2):
     /// `message`, then `locations`, `path` and `extensions` when not empty.
     public func write(to writer: inout JSONWriter) {
-        writer.bytes.append(contentsOf: Array(#"{"message":"#.utf8))
+        writer.writeRaw("{\"message\":")
         writer.writeString(message)
         if !locations.isEmpty {
-            writer.bytes.append(contentsOf: Array(#","locations":["#.utf8))
+            writer.writeRaw(",\"locations\":[")
             for (index, location) in locations.enumerated() {
-                if index > 0 { writer.bytes.append(UInt8(ascii: ",")) }
-                writer.bytes.append(contentsOf: Array(#"{"line":"#.utf8))
+                if index > 0 { writer.comma() }
+                writer.writeRaw("{\"line\":")
                 writer.writeInt(location.line)
-                writer.bytes.append(contentsOf: Array(#","column":"#.utf8))
+                writer.writeRaw(",\"column\":")
                 writer.writeInt(location.column)
-                writer.bytes.append(UInt8(ascii: "}"))
+                writer.endObject()
             }
-            writer.bytes.append(UInt8(ascii: "]"))
+            writer.endArray()
         }
         if !path.isEmpty {
-            writer.bytes.append(contentsOf: Array(#","path":["#.utf8))
+            writer.writeRaw(",\"path\":[")
             for (index, component) in path.enumerated() {
-                if index > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+                if index > 0 { writer.comma() }
                 switch component {
                 case .key(let key): writer.writeString(key)
                 case .index(let position): writer.writeInt(position)
                 }
             }
-            writer.bytes.append(UInt8(ascii: "]"))
+            writer.endArray()
         }
         if !extensions.isEmpty {
-            writer.bytes.append(contentsOf: Array(#","extensions":"#.utf8))
+            writer.writeRaw(",\"extensions\":")
             writer.writeValue(.object(extensions))
         }
-        writer.bytes.append(UInt8(ascii: "}"))
+        writer.endObject()
     }
 }
 
@@ -107,21 +107,20 @@ extension ResponseTree {
         let container = containers[index]
         let end = container.firstSlot + container.count
         if let keys = container.keys {
-            writer.bytes.append(UInt8(ascii: "{"))
+            writer.beginObject()
             for slot in container.firstSlot..<end {
-                if slot > container.firstSlot { writer.bytes.append(UInt8(ascii: ",")) }
-                writer.writeString(keys[slot - container.firstSlot])
-                writer.bytes.append(UInt8(ascii: ":"))
+                if slot > container.firstSlot { writer.comma() }
+                writer.writeKey(keys[slot - container.firstSlot])
                 write(slot: slot, to: &writer)
             }
-            writer.bytes.append(UInt8(ascii: "}"))
+            writer.endObject()
         } else {
-            writer.bytes.append(UInt8(ascii: "["))
+            writer.beginArray()
             for slot in container.firstSlot..<end {
-                if slot > container.firstSlot { writer.bytes.append(UInt8(ascii: ",")) }
+                if slot > container.firstSlot { writer.comma() }
                 write(slot: slot, to: &writer)
             }
-            writer.bytes.append(UInt8(ascii: "]"))
+            writer.endArray()
         }
     }
 

@@ -1,7 +1,15 @@
 // TEMPORARY: stand-ins for APIs other branches are adding; deleted when they land.
 public struct JSONWriter {
     public var bytes: [UInt8] = []
-    public init() {}
+    public init(capacity: Int = 1024) {}
+    public mutating func writeByte(_ b: UInt8) { bytes.append(b) }
+    public mutating func writeRaw(_ t: StaticString) { t.withUTF8Buffer { bytes.append(contentsOf: $0) } }
+    public mutating func beginObject() { bytes.append(123) }
+    public mutating func endObject() { bytes.append(125) }
+    public mutating func beginArray() { bytes.append(91) }
+    public mutating func endArray() { bytes.append(93) }
+    public mutating func comma() { bytes.append(44) }
+    public mutating func writeKey(_ k: String) { writeString(k); bytes.append(58) }
     public mutating func writeString(_ s: String) {
         bytes.append(34)
         for u in s.utf8 {
@@ -73,7 +81,7 @@ enum InputCoercion {
     }
     static func coerceArgumentValues(
         definitions: [InputValueInfo], arguments: [Argument], variables: ObjectValue,
-        schema: Schema, source: Source
+        schema: Schema, source: Source, location: Location? = nil
     ) throws(GraphQLError) -> ObjectValue {
         var out = ObjectValue()
         for d in definitions {
