@@ -32,7 +32,7 @@ extension Execution {
             case .scalar(let scalar)?:
                 completeLeaf(value, at: slot, site) { value throws(CoercionFailure) in
                     if let coercion = scalar.coercion { return try coercion.serialize(value) }
-                    if BuiltInScalarNames.all.contains(name) {
+                    if BuiltInScalars.isBuiltIn(name) {
                         return try BuiltInScalars.serialize(value, typeName: name)
                     }
                     return value

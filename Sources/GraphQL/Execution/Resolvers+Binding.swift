@@ -72,7 +72,7 @@ extension Resolvers {
         var types = schema.typeNames.compactMap { schema[$0] }
         for (name, coercion) in scalarCoercions {
             guard let index = types.firstIndex(where: { $0.name == name }),
-                case .scalar(var scalar) = types[index], !BuiltInScalarNames.all.contains(name)
+                case .scalar(var scalar) = types[index], !BuiltInScalars.isBuiltIn(name)
             else {
                 problems.append("scalar \(name) is not a custom scalar of the schema")
                 continue
@@ -104,9 +104,4 @@ extension Resolvers {
         guard let dot = key.firstIndex(of: ".") else { return (key, "") }
         return (String(key[..<dot]), String(key[key.index(after: dot)...]))
     }
-}
-
-/// The names of the five built-in scalars (section 3.5), which the engine serializes itself.
-enum BuiltInScalarNames {
-    static let all: Set<String> = ["Int", "Float", "String", "Boolean", "ID"]
 }
