@@ -102,7 +102,7 @@ extension Execution {
             return fail(slot, with: internalFailure(message, at: slot, site), site)
         }
         let plan = childPlan(of: site.plan, entry: site.entry, on: concrete)
-        let container = tree.addObject(keys: plan.keys, nonNull: plan.keyIsNonNull, parentSlot: slot)
+        let container = tree.addObject(keySet: plan.keySet, nonNull: plan.keyIsNonNull, parentSlot: slot)
         enqueue(object, plan: plan, container: container)
     }
 

@@ -57,7 +57,7 @@ final class Execution {
         _ operation: OperationDefinition, rootType: ObjectType, rootValue: Any, serially: Bool
     ) -> ExecutionResult {
         let plan = makePlan(on: rootType, selectionSets: [operation.selectionSet])
-        let root = tree.addObject(keys: plan.keys, nonNull: plan.keyIsNonNull, parentSlot: -1)
+        let root = tree.addObject(keySet: plan.keySet, nonNull: plan.keyIsNonNull, parentSlot: -1)
         let batch = Batch(plan: plan, parents: [rootValue], containers: [root])
         if serially {
             for index in plan.entries.indices {
@@ -127,7 +127,7 @@ final class Execution {
                     resolution: resolver.map { .resolver($0) } ?? .unbound)
             }
         }
-        return FieldPlan(type: type, entries: entries)
+        return FieldPlan(type: type, entries: entries, keySet: tree.addKeySet(entries.map(\.key)))
     }
 
     /// The plan of an entry's sub-selections on a concrete type, built once per request.

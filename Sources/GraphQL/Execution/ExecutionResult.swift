@@ -106,11 +106,14 @@ extension ResponseTree {
     func write(container index: Int, to writer: inout JSONWriter) {
         let container = containers[index]
         let end = container.firstSlot + container.count
-        if let keys = container.keys {
+        if !container.isList {
+            let keys = keySets[container.keySet]
             writer.beginObject()
             for slot in container.firstSlot..<end {
-                if slot > container.firstSlot { writer.comma() }
-                writer.writeKey(keys[slot - container.firstSlot])
+                let offset = slot - container.firstSlot
+                if offset > 0 { writer.comma() }
+                writer.bytes.append(
+                    contentsOf: keys.encoded[keys.offsets[offset]..<keys.offsets[offset + 1]])
                 write(slot: slot, to: &writer)
             }
             writer.endObject()
@@ -143,7 +146,7 @@ extension ResponseTree {
             case .container(let child): value(ofContainer: child)
             }
         }
-        guard let keys = container.keys else { return .list(values) }
-        return .object(ObjectValue(Array(zip(keys, values))))
+        if container.isList { return .list(values) }
+        return .object(ObjectValue(Array(zip(keySets[container.keySet].names, values))))
     }
 }

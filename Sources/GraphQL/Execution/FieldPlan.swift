@@ -9,17 +9,17 @@ final class FieldPlan {
     /// The concrete object type the fields are selected on.
     let type: ObjectType
     let entries: [PlanEntry]
-    /// The response keys, in order.
-    let keys: [String]
+    /// The index of the keys in the response tree's key sets.
+    let keySet: Int
     /// Whether each key's field type is non-null.
     let keyIsNonNull: [Bool]
     /// Child plans by entry index, then concrete type name.
     var children: [Int: [String: FieldPlan]] = [:]
 
-    init(type: ObjectType, entries: [PlanEntry]) {
+    init(type: ObjectType, entries: [PlanEntry], keySet: Int) {
         self.type = type
         self.entries = entries
-        self.keys = entries.map(\.key)
+        self.keySet = keySet
         self.keyIsNonNull = entries.map(\.definition.type.isNonNull)
     }
 }

@@ -12,8 +12,31 @@ struct ResultContainer: Sendable {
     let count: Int
     /// The position holding this container; -1 for the root object (`data`).
     let parentSlot: Int
-    /// The response keys of an object; nil for a list.
-    let keys: [String]?
+    /// The index of an object's response keys in `ResponseTree.keySets`; -1 for a list.
+    let keySet: Int
+
+    var isList: Bool { keySet < 0 }
+}
+
+/// The response keys of one plan: as strings (for paths and values) and pre-encoded as JSON
+/// member names (`"key":`), so writing an object copies bytes instead of escaping strings.
+struct ResponseKeys: Sendable {
+    let names: [String]
+    let encoded: [UInt8]
+    /// Where each name's bytes start in `encoded`, plus the end.
+    let offsets: [Int]
+
+    init(_ names: [String]) {
+        self.names = names
+        var writer = JSONWriter(capacity: names.count * 16)
+        var offsets = [0]
+        for name in names {
+            writer.writeKey(name)
+            offsets.append(writer.bytes.count)
+        }
+        self.encoded = writer.bytes
+        self.offsets = offsets
+    }
 }
 
 /// The response being built, breadth-first, as flat arrays: positions (`slots`) grouped
@@ -25,6 +48,7 @@ struct ResponseTree: Sendable {
     private(set) var owners: [Int] = []
     private(set) var nonNull: [Bool] = []
     private(set) var containers: [ResultContainer] = []
+    private(set) var keySets: [ResponseKeys] = []
     /// Set when a null reached `data` itself.
     private(set) var dataIsNull = false
     /// How many containers a null has replaced; while zero, every position is alive.
@@ -37,14 +61,21 @@ struct ResponseTree: Sendable {
         return tree
     }
 
+    /// Registers the response keys of a plan; returns their index for `addObject`.
+    mutating func addKeySet(_ names: [String]) -> Int {
+        keySets.append(ResponseKeys(names))
+        return keySets.count - 1
+    }
+
     /// Adds an object with one position per response key; returns its container index.
-    mutating func addObject(keys: [String], nonNull keyIsNonNull: [Bool], parentSlot: Int) -> Int {
+    mutating func addObject(keySet: Int, nonNull keyIsNonNull: [Bool], parentSlot: Int) -> Int {
         let index = containers.count
+        let count = keySets[keySet].names.count
         containers.append(
             ResultContainer(
-                firstSlot: slots.count, count: keys.count, parentSlot: parentSlot, keys: keys))
-        slots.append(contentsOf: repeatElement(.null, count: keys.count))
-        owners.append(contentsOf: repeatElement(index, count: keys.count))
+                firstSlot: slots.count, count: count, parentSlot: parentSlot, keySet: keySet))
+        slots.append(contentsOf: repeatElement(.null, count: count))
+        owners.append(contentsOf: repeatElement(index, count: count))
         nonNull.append(contentsOf: keyIsNonNull)
         if parentSlot >= 0 { slots[parentSlot] = .container(index) }
         return index
@@ -54,7 +85,7 @@ struct ResponseTree: Sendable {
     mutating func addList(count: Int, itemIsNonNull: Bool, parentSlot: Int) -> Int {
         let index = containers.count
         containers.append(
-            ResultContainer(firstSlot: slots.count, count: count, parentSlot: parentSlot, keys: nil))
+            ResultContainer(firstSlot: slots.count, count: count, parentSlot: parentSlot, keySet: -1))
         slots.append(contentsOf: repeatElement(.null, count: count))
         owners.append(contentsOf: repeatElement(index, count: count))
         nonNull.append(contentsOf: repeatElement(itemIsNonNull, count: count))
@@ -105,10 +136,10 @@ struct ResponseTree: Sendable {
         while slot >= 0 {
             let container = containers[owners[slot]]
             let offset = slot - container.firstSlot
-            if let keys = container.keys {
-                reversed.append(.key(keys[offset]))
-            } else {
+            if container.isList {
                 reversed.append(.index(offset))
+            } else {
+                reversed.append(.key(keySets[container.keySet].names[offset]))
             }
             slot = container.parentSlot
         }
