@@ -23,7 +23,7 @@ struct SDLConformanceTests {
         .appendingPathComponent("graphql-core-validation-cases/cases-graphql-js16.jsonl")
 
     /// The JSON records of the case file, meta line first; empty when it is missing.
-    static let records: [[String: Any]] = {
+    nonisolated(unsafe) static let records: [[String: Any]] = {
         guard let text = try? String(contentsOf: casesURL, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]

@@ -117,7 +117,7 @@ enum LeafCoercion {
     /// ` Did you mean the enum value "RED"?` or nothing.
     private static func suggestEnumValues(_ enumType: EnumType, near text: String) -> String {
         Suggestions.didYouMean(
-            Suggestions.list(text, options: enumType.values.map(\.name)),
+            Suggestions.list(for: text, among: enumType.values.map(\.name)),
             subject: "the enum value")
     }
 }
