@@ -25,7 +25,7 @@ public final class Database: Sendable {
         /// How long a connection waits for a lock before failing with `SQLITE_BUSY`.
         public var busyTimeout: Duration
 
-        /// Options sized for a server with a thread per core and a few nested reads.
+        /// Options for a server with a thread per core, with room to spare.
         public init(maxReaders: Int = 16, busyTimeout: Duration = .seconds(5)) {
             self.maxReaders = max(1, maxReaders)
             self.busyTimeout = busyTimeout
@@ -52,11 +52,6 @@ public final class Database: Sendable {
         self.options = options
         let connection = try Connection(
             path: path, access: .readWrite, busyTimeout: options.busyTimeout)
-        try connection.execute(
-            """
-            CREATE TABLE IF NOT EXISTS kitchen_secrets (
-                name TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID
-            """)
         self.writer = Mutex<ConnectionBox?>(ConnectionBox(connection))
         self.readerSlots = DispatchSemaphore(value: options.maxReaders)
     }
