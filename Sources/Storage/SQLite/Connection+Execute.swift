@@ -6,15 +6,12 @@ extension Connection {
     /// `c.execute("UPDATE users SET name = ? WHERE id = ?", name, id)`. Afterwards
     /// `changes` and `lastInsertRowID` describe what it did.
     public func execute(_ sql: String, _ arguments: any SQLBindable...) throws {
-        try execute(sql, arguments: arguments)
+        try run(sql, .bindables(arguments))
     }
 
     /// Runs one statement that returns no rows, with its arguments as an array.
-    public func execute(_ sql: String, arguments: [any SQLBindable]) throws {
-        try withCachedStatement(sql) { statement in
-            try statement.bind(arguments)
-            while try statement.step() != nil {}
-        }
+    public func execute(_ sql: String, arguments: [SQLValue]) throws {
+        try run(sql, .values(arguments))
     }
 
     /// Runs a query and maps every row; the result is in the order SQLite returns rows.
@@ -24,12 +21,52 @@ extension Connection {
     public func query<T>(
         _ sql: String, _ arguments: any SQLBindable..., row transform: (Row) throws -> T
     ) throws -> [T] {
-        try query(sql, arguments: arguments, row: transform)
+        try rows(sql, .bindables(arguments), transform)
     }
 
     /// Runs a query with its arguments as an array (a `SQLList`'s, say) and maps every row.
+    ///
+    /// Mix a list with other arguments by value: `arguments: [.integer(userID)] + ids.arguments`
+    /// or `[userID.sqlValue] + ids.arguments`.
     public func query<T>(
-        _ sql: String, arguments: [any SQLBindable], row transform: (Row) throws -> T
+        _ sql: String, arguments: [SQLValue], row transform: (Row) throws -> T
+    ) throws -> [T] {
+        try rows(sql, .values(arguments), transform)
+    }
+
+    /// Runs a query and maps its first row, or returns `nil` when there is none.
+    public func queryFirst<T>(
+        _ sql: String, _ arguments: any SQLBindable..., row transform: (Row) throws -> T
+    ) throws -> T? {
+        try firstRow(sql, .bindables(arguments), transform)
+    }
+
+    /// Runs a query with its arguments as an array and maps its first row, if any.
+    public func queryFirst<T>(
+        _ sql: String, arguments: [SQLValue], row transform: (Row) throws -> T
+    ) throws -> T? {
+        try firstRow(sql, .values(arguments), transform)
+    }
+
+    /// Runs a query and hands each row to `body` without collecting an array.
+    public func forEachRow(
+        _ sql: String, arguments: [SQLValue] = [], _ body: (Row) throws -> Void
+    ) throws {
+        try withCachedStatement(sql) { statement in
+            try statement.bind(.values(arguments))
+            while let row = try statement.step() { try body(row) }
+        }
+    }
+
+    private func run(_ sql: String, _ arguments: Statement.Arguments) throws {
+        try withCachedStatement(sql) { statement in
+            try statement.bind(arguments)
+            while try statement.step() != nil {}
+        }
+    }
+
+    private func rows<T>(
+        _ sql: String, _ arguments: Statement.Arguments, _ transform: (Row) throws -> T
     ) throws -> [T] {
         try withCachedStatement(sql) { statement in
             try statement.bind(arguments)
@@ -39,30 +76,12 @@ extension Connection {
         }
     }
 
-    /// Runs a query and maps its first row, or returns `nil` when there is none.
-    public func queryFirst<T>(
-        _ sql: String, _ arguments: any SQLBindable..., row transform: (Row) throws -> T
-    ) throws -> T? {
-        try queryFirst(sql, arguments: arguments, row: transform)
-    }
-
-    /// Runs a query with its arguments as an array and maps its first row, if any.
-    public func queryFirst<T>(
-        _ sql: String, arguments: [any SQLBindable], row transform: (Row) throws -> T
+    private func firstRow<T>(
+        _ sql: String, _ arguments: Statement.Arguments, _ transform: (Row) throws -> T
     ) throws -> T? {
         try withCachedStatement(sql) { statement in
             try statement.bind(arguments)
             return try statement.step().map(transform)
-        }
-    }
-
-    /// Runs a query and hands each row to `body` without collecting an array.
-    public func forEachRow(
-        _ sql: String, arguments: [any SQLBindable] = [], _ body: (Row) throws -> Void
-    ) throws {
-        try withCachedStatement(sql) { statement in
-            try statement.bind(arguments)
-            while let row = try statement.step() { try body(row) }
         }
     }
 
