@@ -15,14 +15,24 @@ public struct SQLList: Sendable {
     public let arguments: [SQLValue]
 
     /// Makes the list from any values that bind (ids, names, …).
+    ///
+    /// Inlinable so the conversion loop is specialized for the caller's element type.
+    @inlinable
     public init<Values: Collection>(_ values: Values) where Values.Element: SQLBindable {
-        var arguments = values.map(\.sqlValue)
+        self.init(values: values.map(\.sqlValue))
+    }
+
+    /// Makes the list from values already converted.
+    @usableFromInline
+    init(values: [SQLValue]) {
+        var arguments = values
         guard let last = arguments.last else {
             self.placeholders = "NULL"
             self.arguments = []
             return
         }
         let size = Self.roundedSize(arguments.count)
+        arguments.reserveCapacity(size)
         arguments.append(contentsOf: repeatElement(last, count: size - arguments.count))
         self.arguments = arguments
         self.placeholders =

@@ -52,11 +52,13 @@ public final class Statement {
     }
 
     /// Arguments as the caller had them, bound without copying into another array.
+    @usableFromInline
     enum Arguments {
         case bindables([any SQLBindable])
         case values([SQLValue])
     }
 
+    @usableFromInline
     func bind(_ arguments: Arguments) throws(SQLiteError) {
         let count: Int
         switch arguments {
