@@ -15,6 +15,12 @@ extension Connection {
 
     /// Runs one statement that returns no rows, with its arguments as an array.
     @inlinable
+    public func execute(_ sql: String, arguments: [any SQLBindable]) throws {
+        try run(sql, .bindables(arguments))
+    }
+
+    /// Runs one statement that returns no rows, with its arguments as values.
+    @inlinable
     public func execute(_ sql: String, arguments: [SQLValue]) throws {
         try run(sql, .values(arguments))
     }
@@ -30,10 +36,18 @@ extension Connection {
         try rows(sql, .bindables(arguments), transform)
     }
 
-    /// Runs a query with its arguments as an array (a `SQLList`'s, say) and maps every row.
+    /// Runs a query with its arguments as an array and maps every row.
+    @inlinable
+    public func query<T>(
+        _ sql: String, arguments: [any SQLBindable], row transform: (Row) throws -> T
+    ) throws -> [T] {
+        try rows(sql, .bindables(arguments), transform)
+    }
+
+    /// Runs a query with its arguments as values (a `SQLList`'s, say) and maps every row.
     ///
-    /// Mix a list with other arguments by value: `arguments: [.integer(userID)] + ids.arguments`
-    /// or `[userID.sqlValue] + ids.arguments`.
+    /// Values bind without boxing each one. Mix a list with other arguments by value:
+    /// `arguments: [.integer(userID)] + ids.arguments` or `[userID.sqlValue] + ids.arguments`.
     @inlinable
     public func query<T>(
         _ sql: String, arguments: [SQLValue], row transform: (Row) throws -> T
@@ -52,6 +66,14 @@ extension Connection {
     /// Runs a query with its arguments as an array and maps its first row, if any.
     @inlinable
     public func queryFirst<T>(
+        _ sql: String, arguments: [any SQLBindable], row transform: (Row) throws -> T
+    ) throws -> T? {
+        try firstRow(sql, .bindables(arguments), transform)
+    }
+
+    /// Runs a query with its arguments as values and maps its first row, if any.
+    @inlinable
+    public func queryFirst<T>(
         _ sql: String, arguments: [SQLValue], row transform: (Row) throws -> T
     ) throws -> T? {
         try firstRow(sql, .values(arguments), transform)
@@ -60,9 +82,9 @@ extension Connection {
     /// Runs a query and hands each row to `body` without collecting an array.
     @inlinable
     public func forEachRow(
-        _ sql: String, arguments: [SQLValue] = [], _ body: (Row) throws -> Void
+        _ sql: String, arguments: [any SQLBindable] = [], _ body: (Row) throws -> Void
     ) throws {
-        let statement = try lendStatement(sql, .values(arguments))
+        let statement = try lendStatement(sql, .bindables(arguments))
         defer { returnStatement(statement) }
         while let row = try statement.step() { try body(row) }
     }
