@@ -92,7 +92,9 @@ enum ValueDescriptions {
         return out + "\""
     }
 
-    /// A block string literal, with `"""` inside escaped.
+    /// A block string literal as graphql-js's `printBlockString` writes it: `"""` inside
+    /// escaped, on lines of its own when the text is long, has several lines, or ends in
+    /// a quote or backslash.
     private static func printBlockString(_ text: String) -> String {
         var escaped = ""
         var quotes = 0
@@ -110,8 +112,23 @@ enum ValueDescriptions {
             escaped.append(character)
         }
         escaped += String(repeating: "\"", count: quotes)
-        let needsLineBreaks = text.contains("\n") || text.hasSuffix("\"") || text.hasSuffix("\\")
-        return needsLineBreaks ? "\"\"\"\n" + escaped + "\n\"\"\"" : "\"\"\"" + escaped + "\"\"\""
+
+        let lines = escaped.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        let isSingleLine = lines.count == 1
+        let startsWithSpace: (Substring) -> Bool = { $0.first == " " || $0.first == "\t" }
+        let forceLeadingNewLine = lines.count > 1 && lines.dropFirst().allSatisfy { $0.isEmpty || startsWithSpace($0) }
+        let hasTrailingTripleQuotes = escaped.hasSuffix("\\\"\"\"")
+        let hasTrailingQuote = text.hasSuffix("\"") && !hasTrailingTripleQuotes
+        let forceTrailingNewLine = hasTrailingQuote || text.hasSuffix("\\")
+        let printAsMultipleLines =
+            !isSingleLine || text.utf16.count > 70 || forceTrailingNewLine || forceLeadingNewLine
+            || hasTrailingTripleQuotes
+        let skipLeadingNewLine = isSingleLine && startsWithSpace(Substring(text))
+        var result = ""
+        if (printAsMultipleLines && !skipLeadingNewLine) || forceLeadingNewLine { result += "\n" }
+        result += escaped
+        if printAsMultipleLines || forceTrailingNewLine { result += "\n" }
+        return "\"\"\"" + result + "\"\"\""
     }
 
     /// A path inside a value as graphql-js's `printPathArray` writes it: `.items[2].quantity`.

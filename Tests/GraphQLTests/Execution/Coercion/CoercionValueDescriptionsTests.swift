@@ -35,6 +35,18 @@ struct CoercionValueDescriptionsTests {
         #expect(ValueDescriptions.print(F.literal(.boolean(false))) == "false")
     }
 
+    @Test("block strings are laid out as graphql-js's printBlockString lays them out")
+    func blockStrings() {
+        func block(_ text: String) -> String { ValueDescriptions.print(F.literal(.string(text, isBlock: true))) }
+        #expect(block("short") == "\"\"\"short\"\"\"")
+        #expect(block(" indented") == "\"\"\" indented\"\"\"")
+        #expect(block(" indented \\\\") == "\"\"\" indented \\\\\n\"\"\"")
+        #expect(block("ends in \"") == "\"\"\"\nends in \"\n\"\"\"")
+        #expect(block("a\n  b") == "\"\"\"\na\n  b\n\"\"\"")
+        let long = String(repeating: "x", count: 71)
+        #expect(block(long) == "\"\"\"\n\(long)\n\"\"\"")
+    }
+
     @Test("paths are printed as graphql-js's printPathArray prints them")
     func paths() {
         #expect(ValueDescriptions.printPath([.key("items"), .index(2), .key("quantity")]) == ".items[2].quantity")
