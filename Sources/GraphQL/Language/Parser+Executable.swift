@@ -3,6 +3,7 @@ extension SyntaxParser {
     /// Document: Definition+
     mutating func parseDocument() throws(GraphQLError) -> Document {
         var definitions: [Definition] = []
+        definitions.reserveCapacity(8)
         repeat {
             definitions.append(try parseDefinition())
         } while token.kind != .endOfFile
@@ -117,6 +118,7 @@ extension SyntaxParser {
         try enterNesting(at: start)
         try expect(.braceLeft)
         var selections: [Selection] = []
+        selections.reserveCapacity(8)  // one allocation for most selection sets
         repeat {
             selections.append(try parseSelection())
         } while !(try expectOptional(.braceRight))
@@ -211,7 +213,7 @@ extension SyntaxParser {
         guard current.kind == .string || current.kind == .blockString else { return nil }
         try advance()
         return Description(
-            value: current.stringValue ?? "", isBlock: current.kind == .blockString,
+            value: lexer.stringValue(of: current), isBlock: current.kind == .blockString,
             location: Location(start: current.start, end: current.end))
     }
 }

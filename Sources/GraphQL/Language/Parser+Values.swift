@@ -6,6 +6,7 @@ extension SyntaxParser {
     {
         guard try expectOptional(.parenLeft) else { return [] }
         var arguments: [GenericArgument<Reference>] = []
+        arguments.reserveCapacity(4)
         repeat {
             let start = token.start
             let name = try parseName()
@@ -39,7 +40,7 @@ extension SyntaxParser {
             kind = .float(text(of: current))
         case .string, .blockString:
             try advance()
-            kind = .string(current.stringValue ?? "", isBlock: current.kind == .blockString)
+            kind = .string(lexer.stringValue(of: current), isBlock: current.kind == .blockString)
         case .name:
             // BooleanValue: one of `true` `false`; NullValue: `null`;
             // EnumValue: Name but not `true`, `false` or `null`
@@ -84,6 +85,7 @@ extension SyntaxParser {
         try enterNesting(at: start)
         try expect(.braceLeft)
         var fields: [GenericObjectFieldNode<Reference>] = []
+        fields.reserveCapacity(4)
         while !(try expectOptional(.braceRight)) {
             let fieldStart = token.start
             let name = try parseName()

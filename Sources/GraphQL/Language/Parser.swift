@@ -187,7 +187,7 @@ struct SyntaxParser {
         case .name, .int, .float:
             "\(token.kind.description) \"\(text(of: token))\""
         case .string, .blockString:
-            "\(token.kind.description) \"\(token.stringValue ?? "")\""
+            "\(token.kind.description) \"\(lexer.stringValue(of: token))\""
         default:
             token.kind.description
         }

@@ -1,0 +1,28 @@
+'use strict';
+// graphql-js's parse throughput, measured as Benchmarks/Sources/ParseBenchmark.swift measures
+// Kitchen's: the median of 11 batches, each at least 25 ms long.
+// Usage: node parse.js name=path … ; prints "name<TAB>MB/s" per document (1 MB = 10^6 bytes).
+const { parse, version } = require('graphql');
+const fs = require('fs');
+
+function secondsFor(iterations, text) {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i++) parse(text);
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+console.log(`version\t${version}`);
+for (const argument of process.argv.slice(2)) {
+  const [name, path] = argument.split('=');
+  const text = fs.readFileSync(path, 'utf8');
+  const bytes = Buffer.byteLength(text, 'utf8');
+  let iterations = 1;
+  while (secondsFor(iterations, text) < 0.025) iterations *= 2;
+  const perCall = [];
+  for (let sample = 0; sample < 11; sample++) {
+    perCall.push(secondsFor(iterations, text) / iterations);
+  }
+  perCall.sort((a, b) => a - b);
+  const median = perCall[Math.floor(perCall.length / 2)];
+  console.log(`${name}\t${bytes / median / 1e6}`);
+}
