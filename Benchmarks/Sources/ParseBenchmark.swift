@@ -14,11 +14,13 @@ enum ParseBenchmark {
 
     /// A fixed amount of parsing with no clock and no peer, for instruction counts on a busy
     /// machine: `valgrind --tool=callgrind .build/release/Benchmarks parse-fixed`.
+    /// `KITCHEN_BENCH_DOCUMENT=kitchen-sink` (or another name) limits it to one document.
     static let fixedWorkCase = BenchmarkCase(
         name: "parse-fixed",
         summary: "parse each document a fixed number of times (for callgrind)",
         run: {
-            for document in try documents() {
+            let only = ProcessInfo.processInfo.environment["KITCHEN_BENCH_DOCUMENT"]
+            for document in try documents() where only == nil || only == document.name {
                 let source = Source(document.text)
                 let repetitions = max(1, 400_000 / source.bytes.count)
                 for _ in 0..<repetitions { blackHole(try Parser.parse(source)) }
