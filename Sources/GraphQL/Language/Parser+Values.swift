@@ -25,13 +25,23 @@ extension SyntaxParser {
     mutating func parseValueLiteral<Reference: ParsedVariableReference>()
         throws(GraphQLError) -> GenericValueNode<Reference>
     {
+        // Lists and objects recurse; the other kinds are read in a separate frame so that
+        // this one, which deep nesting repeats, stays small.
+        switch token.kind {
+        case .bracketLeft: try parseList()
+        case .braceLeft: try parseObject()
+        default: try parseScalarValue()
+        }
+    }
+
+    /// A value that holds no other value: a variable, number, string, boolean, null or enum
+    /// value.
+    private mutating func parseScalarValue<Reference: ParsedVariableReference>()
+        throws(GraphQLError) -> GenericValueNode<Reference>
+    {
         let current = token
         let kind: GenericValueNode<Reference>.Kind
         switch current.kind {
-        case .bracketLeft:
-            return try parseList()
-        case .braceLeft:
-            return try parseObject()
         case .int:
             try advance()
             kind = .int(text(of: current))
