@@ -11,25 +11,34 @@ struct BenchmarkCase: Sendable {
 let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// Median time of one call of `body`, from `samples` batches each long enough (at least
+/// Median CPU time of one call of `body`, from `samples` batches each long enough (at least
 /// `minimumBatch`) for the clock to be precise.
-func medianSeconds(
-    samples: Int = 31, minimumBatch: Duration = .milliseconds(25), _ body: () -> Void
-) -> Double {
-    let clock = ContinuousClock()
+///
+/// CPU time of the process, not wall time: on a shared machine the time other processes
+/// hold the cores would otherwise count against whichever side was running.
+func medianSeconds(samples: Int = 31, minimumBatch: Double = 0.025, _ body: () -> Void) -> Double {
     var iterations = 1
-    while clock.measure({ for _ in 0..<iterations { body() } }) < minimumBatch {
+    while cpuSeconds({ for _ in 0..<iterations { body() } }) < minimumBatch {
         iterations *= 2
     }
     var perCall: [Double] = []
     for _ in 0..<samples {
-        let elapsed = clock.measure { for _ in 0..<iterations { body() } }
-        let seconds =
-            Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        perCall.append(seconds / Double(iterations))
+        perCall.append(cpuSeconds { for _ in 0..<iterations { body() } } / Double(iterations))
     }
     perCall.sort()
     return perCall[perCall.count / 2]
+}
+
+/// CPU seconds the process spends running `body`.
+func cpuSeconds(_ body: () -> Void) -> Double {
+    func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+    let start = now()
+    body()
+    return now() - start
 }
 
 /// Keeps a result alive so that the optimizer cannot drop the work that made it.

@@ -5,7 +5,10 @@ import GraphQL
 /// 16 parsing the same texts in the same run.
 ///
 /// The `Source` (the document's bytes) is made once outside the timed loop, as the server
-/// gets bytes from the request; graphql-js likewise gets its string once.
+/// gets bytes from the request; graphql-js likewise gets its string once. Each parse's
+/// tree is freed inside the loop (graphql-js pays for its garbage collection there too).
+/// Time is process CPU time, which for graphql-js includes V8's helper threads (parallel
+/// garbage collection): on a server whose cores are all busy that is the cost that counts.
 enum ParseBenchmark {
     static let benchmarkCase = BenchmarkCase(
         name: "parse",
@@ -56,7 +59,7 @@ enum ParseBenchmark {
             for (name, figure) in figures { peer[name, default: []].append(figure) }
         }
 
-        print("parse: MB/s (10^6 bytes/s), median of \(rounds) alternating rounds of 11 batches each")
+        print("parse: MB/s (10^6 bytes per CPU second), median of \(rounds) alternating rounds of 11 batches each")
         print(
             "document          bytes     Kitchen   graphql-js \(peerVersion ?? "(not run)")   Kitchen / graphql-js")
         for document in documents {
