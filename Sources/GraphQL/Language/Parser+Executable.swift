@@ -35,7 +35,7 @@ extension SyntaxParser {
         case "query", "mutation", "subscription":
             return .executable(.operation(try parseOperationDefinition()))
         case "fragment": return .executable(.fragment(try parseFragmentDefinition()))
-        case "extend" where hasDescription:
+        case _ where hasDescription:
             throw syntaxError(
                 "Unexpected description, only GraphQL definitions support descriptions.",
                 at: token.start)
