@@ -65,7 +65,8 @@ public enum SchemaPrinter {
             + "\n}"
     }
 
-    private static func print(_ directive: DirectiveInfo, _ schema: Schema) -> String {
+    /// The SDL of one directive definition, as `printSchema` shows it.
+    public static func print(_ directive: DirectiveInfo, _ schema: Schema) -> String {
         description(directive.description) + "directive @\(directive.name)"
             + arguments(directive.arguments, schema)
             + (directive.isRepeatable ? " repeatable" : "") + " on "
