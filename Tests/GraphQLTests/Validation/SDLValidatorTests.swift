@@ -35,4 +35,12 @@ struct SDLValidatorTests {
         let errors = SDLValidator.validate(document, rules: [.knownTypeNames])
         #expect(TypeSystemFixtures.render(errors) == ["Unknown type \"B\". Did you mean \"A\"? @ 1:13"])
     }
+
+    @Test("suggestions are nearest first, then in natural order")
+    func suggestions() {
+        #expect(Suggestions.list(for: "D", among: ["A", "B", "ID", "Query"]) == ["A", "B", "ID"])
+        #expect(Suggestions.list(for: "item10", among: ["item9", "item10x", "Item10"]) == ["Item10", "item10x", "item9"])
+        #expect(Suggestions.didYouMean(["A", "B", "C", "D", "E", "F"]) == " Did you mean \"A\", \"B\", \"C\", \"D\", or \"E\"?")
+        #expect(Suggestions.didYouMean([]) == "")
+    }
 }

@@ -29,7 +29,7 @@ struct ValidationConformanceTests {
 struct ConformanceCase: Sendable, CustomTestStringConvertible {
     struct Expected: Sendable, Equatable, CustomStringConvertible {
         let message: String
-        let locations: [SourceLocation]
+        let locations: [GraphQL.SourceLocation]
         var description: String { "\(message) @ \(locations)" }
     }
 
