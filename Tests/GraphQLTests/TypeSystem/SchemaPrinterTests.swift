@@ -3,7 +3,7 @@ import Testing
 @testable import GraphQL
 
 /// `printSchema` as graphql-js 16 prints it. Golden files come from graphql-core 3.2's
-/// `print_schema` (`Tests/Golden/TypeSystem/`); when python3 with graphql-core is installed,
+/// `print_schema` (`TypeSystem/Golden/`); when python3 with graphql-core is installed,
 /// the same SDL is also printed by graphql-core live and compared.
 struct SchemaPrinterTests {
     private static func golden(_ name: String) throws -> String {
