@@ -20,6 +20,12 @@ struct SchemaPrinterTests {
         #expect(try TypeSystemFixtures.matchesGolden(printed, "rich.printed.graphql"))
     }
 
+    @Test("descriptions print as block strings exactly where graphql-core prints them so")
+    func descriptionsGolden() throws {
+        let printed = try Self.printed(try Self.golden("descriptions.graphql"))
+        #expect(try TypeSystemFixtures.matchesGolden(printed, "descriptions.printed.graphql"))
+    }
+
     @Test("the validation harness schema prints as graphql-core prints it (golden)")
     func harnessGolden() throws {
         let sdl = try #require(SDLConformanceTests.harnessSchema)
@@ -27,7 +33,7 @@ struct SchemaPrinterTests {
     }
 
     @Test("printing agrees with graphql-core run live, when it is installed",
-          arguments: ["rich.graphql", "harness"])
+          arguments: ["rich.graphql", "descriptions.graphql", "harness"])
     func liveGraphQLCore(_ name: String) throws {
         let sdl = name == "harness"
             ? try #require(SDLConformanceTests.harnessSchema) : try Self.golden(name)
