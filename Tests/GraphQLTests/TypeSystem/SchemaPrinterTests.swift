@@ -26,6 +26,12 @@ struct SchemaPrinterTests {
         #expect(try TypeSystemFixtures.matchesGolden(printed, "descriptions.printed.graphql"))
     }
 
+    @Test("default values are coerced, filled in and printed as graphql-js does (golden)")
+    func defaultsGolden() throws {
+        let printed = try Self.printed(try Self.golden("defaults.graphql"))
+        #expect(try TypeSystemFixtures.matchesGolden(printed, "defaults.printed.graphql"))
+    }
+
     @Test("the validation harness schema prints as graphql-core prints it (golden)")
     func harnessGolden() throws {
         let sdl = try #require(SDLConformanceTests.harnessSchema)
@@ -33,7 +39,7 @@ struct SchemaPrinterTests {
     }
 
     @Test("printing agrees with graphql-core run live, when it is installed",
-          arguments: ["rich.graphql", "descriptions.graphql", "harness"])
+          arguments: ["rich.graphql", "descriptions.graphql", "defaults.graphql", "harness"])
     func liveGraphQLCore(_ name: String) throws {
         let sdl = name == "harness"
             ? try #require(SDLConformanceTests.harnessSchema) : try Self.golden(name)
