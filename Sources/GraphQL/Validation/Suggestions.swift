@@ -9,7 +9,7 @@ enum Suggestions {
 
     /// The options close to `input`, best first.
     static func list(for input: String, among options: [String]) -> [String] {
-        let measure = LexicalDistance(input)
+        let measure = SuggestionDistance(input)
         let threshold = input.utf16.count * 4 / 10 + 1
         var distances: [String: Int] = [:]
         var ordered: [String] = []
@@ -81,7 +81,7 @@ enum Suggestions {
 }
 
 /// The optimal-string-alignment distance from one input to many options, case-insensitive.
-struct LexicalDistance {
+struct SuggestionDistance {
     private let input: String
     private let lowercased: String
     private let inputUnits: [UInt16]
