@@ -1,0 +1,96 @@
+import Foundation
+
+/// One stored line of a cart.
+public struct CartItem: Sendable, Hashable, Identifiable {
+    public var id: Int64
+    public var userID: Int64
+    public var goodsID: Int64
+    public var kindID: Int64
+    public var quantity: Int
+    public var selected: Bool
+    public var addedAt: Date
+
+    public init(
+        id: Int64, userID: Int64, goodsID: Int64, kindID: Int64, quantity: Int, selected: Bool,
+        addedAt: Date
+    ) {
+        self.id = id
+        self.userID = userID
+        self.goodsID = goodsID
+        self.kindID = kindID
+        self.quantity = quantity
+        self.selected = selected
+        self.addedAt = addedAt
+    }
+}
+
+/// A cart line with what it costs the viewer.
+public struct CartLine: Sendable, Hashable, Identifiable {
+    public var item: CartItem
+    public var shopID: Int64
+    /// The member price for members when one is set, else the price (cents).
+    public var unitPrice: Int
+
+    public init(item: CartItem, shopID: Int64, unitPrice: Int) {
+        self.item = item
+        self.shopID = shopID
+        self.unitPrice = unitPrice
+    }
+
+    public var id: Int64 { item.id }
+    /// unitPrice × quantity (cents).
+    public var lineTotal: Int { unitPrice * item.quantity }
+}
+
+/// The cart lines of one shop; selection state and totals are derived, never stored.
+public struct CartShopGroup: Sendable, Hashable {
+    public var shopID: Int64
+    public var lines: [CartLine]
+
+    public init(shopID: Int64, lines: [CartLine]) {
+        self.shopID = shopID
+        self.lines = lines
+    }
+
+    /// True iff every line of this shop is selected.
+    public var allSelected: Bool { !lines.isEmpty && lines.allSatisfy(\.item.selected) }
+    /// Sum of the selected lines' totals (cents).
+    public var subtotal: Int { lines.filter(\.item.selected).reduce(0) { $0 + $1.lineTotal } }
+}
+
+/// A user's cart grouped by shop, in the order each shop's first line was added.
+public struct Cart: Sendable, Hashable {
+    public var shops: [CartShopGroup]
+
+    public init(shops: [CartShopGroup]) {
+        self.shops = shops
+    }
+
+    /// Groups lines by shop; lines must come in the order they were added.
+    public init(lines: [CartLine]) {
+        var groups: [CartShopGroup] = []
+        var index: [Int64: Int] = [:]
+        for line in lines {
+            if let at = index[line.shopID] {
+                groups[at].lines.append(line)
+            } else {
+                index[line.shopID] = groups.count
+                groups.append(CartShopGroup(shopID: line.shopID, lines: [line]))
+            }
+        }
+        self.shops = groups
+    }
+
+    /// Every line, shop by shop.
+    public var lines: [CartLine] { shops.flatMap(\.lines) }
+    /// True iff every line is selected (false for an empty cart).
+    public var allSelected: Bool { !shops.isEmpty && shops.allSatisfy(\.allSelected) }
+    /// The sum of all quantities: the number on the cart badge.
+    public var totalQuantity: Int { lines.reduce(0) { $0 + $1.item.quantity } }
+    /// The sum of the selected lines' quantities.
+    public var selectedQuantity: Int {
+        lines.filter(\.item.selected).reduce(0) { $0 + $1.item.quantity }
+    }
+    /// The sum of the selected lines' totals (cents).
+    public var selectedSubtotal: Int { shops.reduce(0) { $0 + $1.subtotal } }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// Which meal a dish was for; raw values are the GraphQL enum values.
+public enum Meal: String, Sendable, Hashable, CaseIterable {
+    case breakfast = "BREAKFAST"
+    case lunch = "LUNCH"
+    case dinner = "DINNER"
+}
+
+/// A dish someone made and shared (作品), with its photos and tags.
+public struct Dish: Sendable, Hashable, Identifiable {
+    public var id: Int64
+    public var authorID: Int64
+    /// The recipe it was made from, if any.
+    public var recipeID: Int64?
+    public var description: String?
+    public var meal: Meal?
+    /// 1 to 9 photos, in order.
+    public var photos: [Photo]
+    /// Distinct, non-blank tags, in order.
+    public var tags: [String]
+    public var createdAt: Date
+
+    public init(
+        id: Int64, authorID: Int64, recipeID: Int64? = nil, description: String? = nil,
+        meal: Meal? = nil, photos: [Photo], tags: [String] = [], createdAt: Date
+    ) {
+        self.id = id
+        self.authorID = authorID
+        self.recipeID = recipeID
+        self.description = description
+        self.meal = meal
+        self.photos = photos
+        self.tags = tags
+        self.createdAt = createdAt
+    }
+}
+
+/// What a new dish is made of, as the client sends it (validated by `DishRepository`).
+public struct NewDish: Sendable, Hashable {
+    public var photos: [Photo]
+    public var description: String?
+    public var tags: [String]
+    public var meal: Meal?
+    public var recipeID: Int64?
+
+    public init(
+        photos: [Photo], description: String? = nil, tags: [String] = [], meal: Meal? = nil,
+        recipeID: Int64? = nil
+    ) {
+        self.photos = photos
+        self.description = description
+        self.tags = tags
+        self.meal = meal
+        self.recipeID = recipeID
+    }
+}
+
+/// What can be commented on: a dish, a recipe or a forum topic, by id.
+public enum CommentTarget: Sendable, Hashable {
+    case dish(Int64)
+    case recipe(Int64)
+    case topic(Int64)
+
+    /// The `comments.target_kind` value.
+    public var kind: String {
+        switch self {
+        case .dish: "dish"
+        case .recipe: "recipe"
+        case .topic: "topic"
+        }
+    }
+
+    /// The target's row id.
+    public var id: Int64 {
+        switch self {
+        case .dish(let id), .recipe(let id), .topic(let id): id
+        }
+    }
+
+    /// The target named by a stored kind and id, or `nil` for an unknown kind.
+    public init?(kind: String, id: Int64) {
+        switch kind {
+        case "dish": self = .dish(id)
+        case "recipe": self = .recipe(id)
+        case "topic": self = .topic(id)
+        default: return nil
+        }
+    }
+}
+
+/// A comment in a thread.
+public struct Comment: Sendable, Hashable, Identifiable {
+    public var id: Int64
+    public var target: CommentTarget
+    public var authorID: Int64
+    public var text: String
+    /// Users named by an `@name` in the text, in order of first appearance.
+    public var mentionIDs: [Int64]
+    public var replyToID: Int64?
+    public var createdAt: Date
+
+    public init(
+        id: Int64, target: CommentTarget, authorID: Int64, text: String,
+        mentionIDs: [Int64] = [], replyToID: Int64? = nil, createdAt: Date
+    ) {
+        self.id = id
+        self.target = target
+        self.authorID = authorID
+        self.text = text
+        self.mentionIDs = mentionIDs
+        self.replyToID = replyToID
+        self.createdAt = createdAt
+    }
+}
+
+/// A forum of topics.
+public struct Forum: Sendable, Hashable, Identifiable {
+    public var id: Int64
+    public var name: String
+    public var description: String?
+
+    public init(id: Int64, name: String, description: String? = nil) {
+        self.id = id
+        self.name = name
+        self.description = description
+    }
+}
+
+/// A forum topic; people comment on it.
+public struct Topic: Sendable, Hashable, Identifiable {
+    public var id: Int64
+    public var forumID: Int64
+    public var authorID: Int64
+    public var title: String
+    public var body: String
+    public var createdAt: Date
+
+    public init(
+        id: Int64, forumID: Int64, authorID: Int64, title: String, body: String, createdAt: Date
+    ) {
+        self.id = id
+        self.forumID = forumID
+        self.authorID = authorID
+        self.title = title
+        self.body = body
+        self.createdAt = createdAt
+    }
+}
+
+/// An entry of the following feed: a dish or a recipe id.
+public enum FeedEntry: Sendable, Hashable {
+    case dish(Int64)
+    case recipe(Int64)
+}

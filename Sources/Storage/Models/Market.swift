@@ -1,0 +1,148 @@
+import Foundation
+
+/// A shop of the market. Money is in cents.
+public struct Shop: Sendable, Hashable, Identifiable {
+    public var id: Int64
+    public var name: String
+    public var logoURL: String?
+    public var announcement: String?
+    /// Charged once per order for this shop's lines.
+    public var shippingFee: Int
+    /// When a shop's subtotal reaches this, shipping is free; `nil`: never free.
+    public var freeShippingThreshold: Int?
+
+    public init(
+        id: Int64, name: String, logoURL: String? = nil, announcement: String? = nil,
+        shippingFee: Int, freeShippingThreshold: Int? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.logoURL = logoURL
+        self.announcement = announcement
+        self.shippingFee = shippingFee
+        self.freeShippingThreshold = freeShippingThreshold
+    }
+}
+
+/// Something sold in the market or on the lunch menu, with its images and attributes.
+public struct Goods: Sendable, Hashable, Identifiable {
+    public var id: Int64
+    public var shopID: Int64
+    public var name: String
+    /// A line under the name.
+    public var foreword: String?
+    public var description: String?
+    /// For the lunch app: the soup that comes with the main dish.
+    public var soup: String?
+    public var images: [Photo]
+    public var attributes: [GoodsAttribute]
+    /// Units sold across all kinds.
+    public var salesCount: Int
+    public var createdAt: Date
+
+    public init(
+        id: Int64, shopID: Int64, name: String, foreword: String? = nil,
+        description: String? = nil, soup: String? = nil, images: [Photo] = [],
+        attributes: [GoodsAttribute] = [], salesCount: Int = 0, createdAt: Date
+    ) {
+        self.id = id
+        self.shopID = shopID
+        self.name = name
+        self.foreword = foreword
+        self.description = description
+        self.soup = soup
+        self.images = images
+        self.attributes = attributes
+        self.salesCount = salesCount
+        self.createdAt = createdAt
+    }
+}
+
+/// A row of a goods' attributes table.
+public struct GoodsAttribute: Sendable, Hashable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// One purchasable variant of a goods, like `300g`. Money is in cents.
+public struct Kind: Sendable, Hashable, Identifiable {
+    public var id: Int64
+    public var goodsID: Int64
+    public var name: String
+    public var price: Int
+    /// The crossed-out price, when there is one.
+    public var originalPrice: Int?
+    /// What lunch members pay, when set.
+    public var memberPrice: Int?
+    /// Units left; 0 means sold out.
+    public var stock: Int
+
+    public init(
+        id: Int64, goodsID: Int64, name: String, price: Int, originalPrice: Int? = nil,
+        memberPrice: Int? = nil, stock: Int
+    ) {
+        self.id = id
+        self.goodsID = goodsID
+        self.name = name
+        self.price = price
+        self.originalPrice = originalPrice
+        self.memberPrice = memberPrice
+        self.stock = stock
+    }
+
+    /// What one unit costs a buyer: the member price for members when one is set.
+    public func unitPrice(isMember: Bool) -> Int {
+        if isMember, let memberPrice { return memberPrice }
+        return price
+    }
+}
+
+/// A buyer's review of a goods.
+public struct Review: Sendable, Hashable, Identifiable {
+    public var id: Int64
+    public var goodsID: Int64
+    public var authorID: Int64
+    /// 1 to 5.
+    public var rating: Int
+    public var text: String
+    public var photos: [Photo]
+    /// The kind that was bought.
+    public var kindName: String?
+    public var createdAt: Date
+
+    public init(
+        id: Int64, goodsID: Int64, authorID: Int64, rating: Int, text: String,
+        photos: [Photo] = [], kindName: String? = nil, createdAt: Date
+    ) {
+        self.id = id
+        self.goodsID = goodsID
+        self.authorID = authorID
+        self.rating = rating
+        self.text = text
+        self.photos = photos
+        self.kindName = kindName
+        self.createdAt = createdAt
+    }
+}
+
+/// A goods' review counts and average rating.
+public struct ReviewStats: Sendable, Hashable {
+    public var reviewsCount: Int
+    public var photoReviewsCount: Int
+    /// 1–5, or `nil` with no reviews.
+    public var averageRating: Double?
+
+    /// No reviews.
+    public static let none = ReviewStats(reviewsCount: 0, photoReviewsCount: 0, averageRating: nil)
+
+    public init(reviewsCount: Int, photoReviewsCount: Int, averageRating: Double?) {
+        self.reviewsCount = reviewsCount
+        self.photoReviewsCount = photoReviewsCount
+        self.averageRating = averageRating
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// A published recipe (without its ingredients and steps, which are loaded in batches).
+public struct Recipe: Sendable, Hashable, Identifiable {
+    public var id: Int64
+    public var authorID: Int64
+    public var name: String
+    public var description: String?
+    public var coverURL: String?
+    public var tips: String?
+    public var createdAt: Date
+
+    public init(
+        id: Int64, authorID: Int64, name: String, description: String? = nil,
+        coverURL: String? = nil, tips: String? = nil, createdAt: Date
+    ) {
+        self.id = id
+        self.authorID = authorID
+        self.name = name
+        self.description = description
+        self.coverURL = coverURL
+        self.tips = tips
+        self.createdAt = createdAt
+    }
+}
+
+/// One ingredient line: a name and a free-text amount such as `半斤`.
+public struct Ingredient: Sendable, Hashable {
+    public var name: String
+    public var amount: String
+
+    public init(name: String, amount: String) {
+        self.name = name
+        self.amount = amount
+    }
+
+    /// Whether both the name and the amount are blank (such rows are dropped on save).
+    public var isBlank: Bool { name.isBlank && amount.isBlank }
+}
+
+/// One step of a recipe or draft.
+public struct Step: Sendable, Hashable {
+    /// The 1-based number the app shows; always 1..n in order.
+    public var number: Int
+    public var text: String
+    public var imageURL: String?
+
+    public init(number: Int, text: String, imageURL: String? = nil) {
+        self.number = number
+        self.text = text
+        self.imageURL = imageURL
+    }
+
+    /// Whether the step has neither text nor an image (dropped when publishing).
+    public var isEmpty: Bool { text.isBlank && (imageURL ?? "").isBlank }
+}
+
+/// A recipe's counts: dishes made from it, collections and comments.
+public struct RecipeStats: Sendable, Hashable {
+    public var cookedCount: Int
+    public var collectsCount: Int
+    public var commentsCount: Int
+
+    /// Counts of zero.
+    public static let zero = RecipeStats(cookedCount: 0, collectsCount: 0, commentsCount: 0)
+
+    public init(cookedCount: Int, collectsCount: Int, commentsCount: Int) {
+        self.cookedCount = cookedCount
+        self.collectsCount = collectsCount
+        self.commentsCount = commentsCount
+    }
+}
+
+/// A recipe being written, saved after every single change; only its author sees it.
+public struct Draft: Sendable, Hashable, Identifiable {
+    public var id: Int64
+    public var authorID: Int64
+    public var name: String
+    public var description: String?
+    public var coverURL: String?
+    public var tips: String?
+    public var ingredients: [Ingredient]
+    public var steps: [Step]
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(
+        id: Int64, authorID: Int64, name: String, description: String? = nil,
+        coverURL: String? = nil, tips: String? = nil, ingredients: [Ingredient] = [],
+        steps: [Step] = [], createdAt: Date, updatedAt: Date
+    ) {
+        self.id = id
+        self.authorID = authorID
+        self.name = name
+        self.description = description
+        self.coverURL = coverURL
+        self.tips = tips
+        self.ingredients = ingredients
+        self.steps = steps
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+/// A change of a draft's fields: `nil` leaves a field; `.some(nil)` clears a clearable one.
+public struct DraftChange: Sendable, Hashable {
+    /// Not blank when given.
+    public var name: String?
+    public var description: String??
+    public var coverURL: String??
+    public var tips: String??
+
+    public init(
+        name: String? = nil, description: String?? = nil, coverURL: String?? = nil,
+        tips: String?? = nil
+    ) {
+        self.name = name
+        self.description = description
+        self.coverURL = coverURL
+        self.tips = tips
+    }
+}
+
+/// A change of one step: `nil` leaves a field; `imageURL: .some(nil)` removes the picture.
+public struct StepChange: Sendable, Hashable {
+    public var text: String?
+    public var imageURL: String??
+
+    public init(text: String? = nil, imageURL: String?? = nil) {
+        self.text = text
+        self.imageURL = imageURL
+    }
+}
+
+extension StringProtocol {
+    /// Whether the text is empty or only whitespace.
+    public var isBlank: Bool { allSatisfy(\.isWhitespace) }
+
+    /// The text without leading and trailing whitespace and newlines.
+    public var trimmed: String {
+        String(self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

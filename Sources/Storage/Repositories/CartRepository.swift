@@ -1,0 +1,198 @@
+import Foundation
+
+/// The cart: one per user, grouped by shop. Every mutation runs in one write transaction
+/// and returns the whole cart; two clients changing one cart are serialized by the single
+/// writer, so no update is lost, and a refused change leaves the cart as it was.
+public struct CartRepository: Sendable {
+    let database: Database
+    let clock: Clock
+
+    /// A repository over `database`; `clock` says what "now" is.
+    public init(database: Database, clock: @escaping Clock = { Date() }) {
+        self.database = database
+        self.clock = clock
+    }
+
+    /// The user's cart, in the order lines were added.
+    public func cart(userID: Int64) throws -> Cart {
+        try database.read { c in try Self.cart(userID: userID, c) }
+    }
+
+    static func cart(userID: Int64, _ c: Connection) throws -> Cart {
+        let lines = try c.query(
+            """
+            SELECT ci.id, ci.goods_id, ci.kind_id, ci.quantity, ci.selected, ci.added_at,
+                g.shop_id, k.price_cents, k.member_price_cents, u.is_member
+            FROM cart_items ci
+            JOIN kinds k ON k.id = ci.kind_id
+            JOIN goods g ON g.id = ci.goods_id
+            JOIN users u ON u.id = ci.user_id
+            WHERE ci.user_id = ? ORDER BY ci.id
+            """, userID
+        ) { row in
+            let item = CartItem(
+                id: row.int64(0), userID: userID, goodsID: row.int64(1), kindID: row.int64(2),
+                quantity: row.int(3), selected: row.bool(4),
+                addedAt: Date(milliseconds: row.int64(5)))
+            let memberPrice = row.optionalInt(8)
+            let unitPrice = row.bool(9) ? (memberPrice ?? row.int(7)) : row.int(7)
+            return CartLine(item: item, shopID: row.int64(6), unitPrice: unitPrice)
+        }
+        return Cart(lines: lines)
+    }
+
+    /// How many units of each goods the user has in the cart (any kind); 0 when none.
+    public func cartQuantities(goodsIDs: [Int64], userID: Int64) throws -> [Int64: Int] {
+        guard !goodsIDs.isEmpty else { return [:] }
+        return try database.read { c in
+            try c.counts(
+                """
+                SELECT goods_id, sum(quantity) FROM cart_items
+                WHERE user_id = ? AND goods_id IN (%@) GROUP BY 1
+                """, ids: goodsIDs, extra: [userID])
+        }
+    }
+
+    /// Runs a cart change in a write transaction and returns the cart afterwards.
+    func change(userID: Int64, _ body: (Connection) throws -> Void) throws -> Cart {
+        try database.write { c in
+            try body(c)
+            return try Self.cart(userID: userID, c)
+        }
+    }
+
+    /// The kind a buyer means: the given one, which must belong to the goods, or the
+    /// goods' only kind when none is given (several kinds need a choice: `badInput`).
+    static func resolveKind(goodsID: Int64, kindID: Int64?, _ c: Connection) throws -> Kind {
+        let kinds = try c.query(
+            "SELECT \(MarketRepository.kindColumns) FROM kinds WHERE goods_id = ? ORDER BY position",
+            goodsID, row: MarketRepository.kind)
+        guard !kinds.isEmpty else { throw DomainError.notFound("No goods has this ID.") }
+        if let kindID {
+            guard let kind = kinds.first(where: { $0.id == kindID }) else {
+                throw DomainError.notFound("This goods has no kind with this ID.")
+            }
+            return kind
+        }
+        guard kinds.count == 1 else {
+            throw DomainError.badInput(
+                "This goods comes in \(kinds.count) kinds; choose one with kindId.")
+        }
+        return kinds[0]
+    }
+
+    /// Adds goods to the cart: an existing line of the same kind grows. The quantity must be
+    /// at least 1 and the line may not exceed the stock (`insufficientStock`).
+    public func addToCart(userID: Int64, goodsID: Int64, kindID: Int64?, quantity: Int) throws
+        -> Cart
+    {
+        guard quantity >= 1 else {
+            throw DomainError.badInput("The quantity to add must be at least 1; it was \(quantity).")
+        }
+        return try change(userID: userID) { c in
+            let kind = try Self.resolveKind(goodsID: goodsID, kindID: kindID, c)
+            let existing = try c.queryFirst(
+                "SELECT quantity FROM cart_items WHERE user_id = ? AND kind_id = ?", userID, kind.id
+            ) { $0.int(0) } ?? 0
+            let (total, overflow) = existing.addingReportingOverflow(quantity)
+            guard !overflow, total <= kind.stock else {
+                throw DomainError.insufficientStock(
+                    available: kind.stock,
+                    message: Self.stockMessage(kind: kind, inCart: existing))
+            }
+            try c.execute(
+                """
+                INSERT INTO cart_items (user_id, goods_id, kind_id, quantity, selected, added_at)
+                VALUES (?, ?, ?, ?, 1, ?)
+                ON CONFLICT (user_id, kind_id) DO UPDATE SET quantity = quantity + excluded.quantity
+                """, userID, goodsID, kind.id, quantity, clock().milliseconds)
+        }
+    }
+
+    static func stockMessage(kind: Kind, inCart: Int) -> String {
+        let left = kind.stock == 0 ? "It is sold out" : "Only \(kind.stock) left"
+        let cart = inCart > 0 ? " and \(inCart) already in your cart" : ""
+        return "\(left)\(cart): you can have 1 to \(kind.stock) of \(kind.name)."
+    }
+
+    /// Sets a line's quantity: 1 up to the stock sets it, 0 removes the line; negative is
+    /// `badInput`, above the stock `insufficientStock`, both naming the allowed range.
+    public func setItemQuantity(userID: Int64, itemID: Int64, quantity: Int) throws -> Cart {
+        try change(userID: userID) { c in
+            guard
+                let stock = try c.queryFirst(
+                    """
+                    SELECT k.stock FROM cart_items ci JOIN kinds k ON k.id = ci.kind_id
+                    WHERE ci.id = ? AND ci.user_id = ?
+                    """, itemID, userID, row: { $0.int(0) })
+            else { throw DomainError.notFound("No line of your cart has this ID.") }
+            guard quantity >= 0 else {
+                throw DomainError.badInput(
+                    "The quantity must be 0 (to remove the line) up to \(stock); it was \(quantity).")
+            }
+            guard quantity <= stock else {
+                throw DomainError.insufficientStock(
+                    available: stock,
+                    message: "Only \(stock) left: the quantity must be 0 up to \(stock); it was \(quantity).")
+            }
+            if quantity == 0 {
+                try c.execute("DELETE FROM cart_items WHERE id = ?", itemID)
+            } else {
+                try c.execute("UPDATE cart_items SET quantity = ? WHERE id = ?", quantity, itemID)
+            }
+        }
+    }
+
+    /// Selects or deselects one line.
+    public func setItemSelected(userID: Int64, itemID: Int64, selected: Bool) throws -> Cart {
+        try change(userID: userID) { c in
+            try c.execute(
+                "UPDATE cart_items SET selected = ? WHERE id = ? AND user_id = ?",
+                selected, itemID, userID)
+            guard c.changes == 1 else { throw DomainError.notFound("No line of your cart has this ID.") }
+        }
+    }
+
+    /// Selects or deselects every line of one shop (a shop with no lines changes nothing).
+    public func setShopSelected(userID: Int64, shopID: Int64, selected: Bool) throws -> Cart {
+        try change(userID: userID) { c in
+            guard try c.exists("SELECT 1 FROM shops WHERE id = ?", shopID) else {
+                throw DomainError.notFound("No shop has this ID.")
+            }
+            try c.execute(
+                """
+                UPDATE cart_items SET selected = ?
+                WHERE user_id = ? AND goods_id IN (SELECT id FROM goods WHERE shop_id = ?)
+                """, selected, userID, shopID)
+        }
+    }
+
+    /// Selects or deselects every line.
+    public func setAllSelected(userID: Int64, selected: Bool) throws -> Cart {
+        try change(userID: userID) { c in
+            try c.execute("UPDATE cart_items SET selected = ? WHERE user_id = ?", selected, userID)
+        }
+    }
+
+    /// Removes lines; every id must be a line of the user's cart, else nothing changes.
+    public func removeItems(userID: Int64, itemIDs: [Int64]) throws -> Cart {
+        try change(userID: userID) { c in
+            let ids = distinct(itemIDs)
+            guard !ids.isEmpty else { return }
+            let list = SQLList(ids)
+            try c.execute(
+                "DELETE FROM cart_items WHERE user_id = ? AND id IN (\(list.placeholders))",
+                arguments: [userID] + list.arguments)
+            guard c.changes == ids.count else {
+                throw DomainError.notFound("Not every ID names a line of your cart.")
+            }
+        }
+    }
+
+    /// Removes every selected line.
+    public func removeSelected(userID: Int64) throws -> Cart {
+        try change(userID: userID) { c in
+            try c.execute("DELETE FROM cart_items WHERE user_id = ? AND selected = 1", userID)
+        }
+    }
+}

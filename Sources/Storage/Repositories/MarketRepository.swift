@@ -1,0 +1,168 @@
+import Foundation
+
+/// The market: shops, goods with images, attributes and kinds, and reviews.
+public struct MarketRepository: Sendable {
+    let database: Database
+    let clock: Clock
+
+    /// A repository over `database`; `clock` says what "now" is.
+    public init(database: Database, clock: @escaping Clock = { Date() }) {
+        self.database = database
+        self.clock = clock
+    }
+
+    static let shopColumns =
+        "id, name, logo_url, announcement, shipping_fee_cents, free_shipping_threshold_cents"
+    static let goodsColumns =
+        "id, shop_id, name, foreword, description, soup, sales_count, created_at"
+    static let kindColumns =
+        "id, goods_id, name, price_cents, original_price_cents, member_price_cents, stock"
+
+    static func shop(_ row: Row) -> Shop {
+        Shop(
+            id: row.int64(0), name: row.string(1), logoURL: row.optionalString(2),
+            announcement: row.optionalString(3), shippingFee: row.int(4),
+            freeShippingThreshold: row.optionalInt(5))
+    }
+
+    static func goods(_ row: Row, at o: Int = 0) -> Goods {
+        Goods(
+            id: row.int64(o), shopID: row.int64(o + 1), name: row.string(o + 2),
+            foreword: row.optionalString(o + 3), description: row.optionalString(o + 4),
+            soup: row.optionalString(o + 5), salesCount: row.int(o + 6),
+            createdAt: Date(milliseconds: row.int64(o + 7)))
+    }
+
+    static func kind(_ row: Row) -> Kind {
+        Kind(
+            id: row.int64(0), goodsID: row.int64(1), name: row.string(2), price: row.int(3),
+            originalPrice: row.optionalInt(4), memberPrice: row.optionalInt(5), stock: row.int(6))
+    }
+
+    /// Shops by id.
+    public func shops(ids: [Int64]) throws -> [Int64: Shop] {
+        guard !ids.isEmpty else { return [:] }
+        return try database.read { c in try Self.shops(ids: ids, c) }
+    }
+
+    static func shops(ids: [Int64], _ c: Connection) throws -> [Int64: Shop] {
+        let list = SQLList(distinct(ids))
+        let rows = try c.query(
+            "SELECT \(shopColumns) FROM shops WHERE id IN (\(list.placeholders))",
+            arguments: list.arguments, row: shop)
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
+    }
+
+    /// Goods by id with their images and attributes: three statements.
+    public func goods(ids: [Int64]) throws -> [Int64: Goods] {
+        guard !ids.isEmpty else { return [:] }
+        return try database.read { c in try Self.goods(ids: ids, c) }
+    }
+
+    static func goods(ids: [Int64], _ c: Connection) throws -> [Int64: Goods] {
+        let list = SQLList(distinct(ids))
+        let rows = try c.query(
+            "SELECT \(goodsColumns) FROM goods WHERE id IN (\(list.placeholders))",
+            arguments: list.arguments, row: { goods($0) })
+        return Dictionary(uniqueKeysWithValues: try withParts(rows, c).map { ($0.id, $0) })
+    }
+
+    /// Fills in images and attributes, two statements in all.
+    static func withParts(_ goods: [Goods], _ c: Connection) throws -> [Goods] {
+        guard !goods.isEmpty else { return [] }
+        let list = SQLList(goods.map(\.id))
+        let images = grouped(
+            try c.query(
+                """
+                SELECT goods_id, url, width, height FROM goods_images
+                WHERE goods_id IN (\(list.placeholders)) ORDER BY goods_id, position
+                """, arguments: list.arguments
+            ) { ($0.int64(0), Photo(url: $0.string(1), width: $0.optionalInt(2), height: $0.optionalInt(3))) })
+        let attributes = grouped(
+            try c.query(
+                """
+                SELECT goods_id, name, value FROM goods_attributes
+                WHERE goods_id IN (\(list.placeholders)) ORDER BY goods_id, position
+                """, arguments: list.arguments
+            ) { ($0.int64(0), GoodsAttribute(name: $0.string(1), value: $0.string(2))) })
+        return goods.map { item in
+            var item = item
+            item.images = images[item.id] ?? []
+            item.attributes = attributes[item.id] ?? []
+            return item
+        }
+    }
+
+    /// The kinds of many goods, in their set order, in one statement.
+    public func kinds(goodsIDs: [Int64]) throws -> [Int64: [Kind]] {
+        guard !goodsIDs.isEmpty else { return [:] }
+        return try database.read { c in
+            let list = SQLList(distinct(goodsIDs))
+            return grouped(
+                try c.query(
+                    """
+                    SELECT \(Self.kindColumns) FROM kinds WHERE goods_id IN (\(list.placeholders))
+                    ORDER BY goods_id, position
+                    """, arguments: list.arguments
+                ) { let kind = Self.kind($0); return (kind.goodsID, kind) })
+        }
+    }
+
+    /// Kinds by id.
+    public func kinds(ids: [Int64]) throws -> [Int64: Kind] {
+        guard !ids.isEmpty else { return [:] }
+        return try database.read { c in try Self.kinds(ids: ids, c) }
+    }
+
+    static func kinds(ids: [Int64], _ c: Connection) throws -> [Int64: Kind] {
+        let list = SQLList(distinct(ids))
+        let rows = try c.query(
+            "SELECT \(kindColumns) FROM kinds WHERE id IN (\(list.placeholders))",
+            arguments: list.arguments, row: kind)
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
+    }
+
+    /// A page of goods from `filter`, newest first, with their parts.
+    func goods(where filter: String, _ arguments: [any SQLBindable], page: PageRequest)
+        throws -> Page<Goods>
+    {
+        try database.read { c in
+            let page = try c.page(
+                """
+                SELECT created_at, \(Self.goodsColumns) FROM goods
+                WHERE \(filter) AND (created_at, id) < (?, ?)
+                ORDER BY created_at DESC, id DESC LIMIT ?
+                """, arguments: arguments + descendingBounds(page), request: page
+            ) { Self.goods($0, at: 1) }
+            let filled = Dictionary(
+                uniqueKeysWithValues: try Self.withParts(page.nodes, c).map { ($0.id, $0) })
+            return page.map { filled[$0.id] ?? $0 }
+        }
+    }
+
+    /// The market's listed goods, newest first (lunch dishes are not listed).
+    public func market(page: PageRequest) throws -> Page<Goods> {
+        try goods(where: "listed = 1", [], page: page)
+    }
+
+    /// How many goods the market lists.
+    public func marketCount() throws -> Int {
+        try database.read { c in
+            try c.queryFirst("SELECT count(*) FROM goods WHERE listed = 1") { $0.int(0) } ?? 0
+        }
+    }
+
+    /// A shop's goods, newest first.
+    public func goods(shopID: Int64, page: PageRequest) throws -> Page<Goods> {
+        try goods(where: "shop_id = ?", [shopID], page: page)
+    }
+
+    /// Goods counts of many shops.
+    public func goodsCounts(shopIDs: [Int64]) throws -> [Int64: Int] {
+        guard !shopIDs.isEmpty else { return [:] }
+        return try database.read { c in
+            try c.counts(
+                "SELECT shop_id, count(*) FROM goods WHERE shop_id IN (%@) GROUP BY 1", ids: shopIDs)
+        }
+    }
+}

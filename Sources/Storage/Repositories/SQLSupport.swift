@@ -1,0 +1,72 @@
+import Foundation
+
+extension Date {
+    /// Milliseconds since 1970 UTC: how the domain tables store time.
+    var milliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded(.down)) }
+
+    /// The instant `milliseconds` after 1970 UTC.
+    init(milliseconds: Int64) {
+        self.init(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+}
+
+/// A source of the current time, replaceable in tests.
+public typealias Clock = @Sendable () -> Date
+
+/// Groups rows by a key, keeping their order within each group.
+func grouped<Key: Hashable, Value>(_ pairs: [(Key, Value)]) -> [Key: [Value]] {
+    var result: [Key: [Value]] = [:]
+    for (key, value) in pairs { result[key, default: []].append(value) }
+    return result
+}
+
+/// Distinct values in first-seen order.
+func distinct<Value: Hashable>(_ values: [Value]) -> [Value] {
+    var seen = Set<Value>()
+    return values.filter { seen.insert($0).inserted }
+}
+
+extension Connection {
+    /// Counts rows per id in one statement: `sql` must select `(id, count)` pairs for the ids
+    /// bound into its single `IN (%@)` slot. Ids without rows count 0.
+    func counts(_ sql: String, ids: [Int64], extra: [any SQLBindable] = []) throws -> [Int64: Int] {
+        let list = SQLList(distinct(ids))
+        var result = Dictionary(uniqueKeysWithValues: distinct(ids).map { ($0, 0) })
+        let text = sql.replacingOccurrences(of: "%@", with: list.placeholders)
+        try forEachRow(text, arguments: extra + list.arguments) { row in
+            result[row.int64(0)] = row.int(1)
+        }
+        return result
+    }
+
+    /// Runs a keyset page query: the SQL must select the sort key and id as its first two
+    /// columns, be ordered by them, and end with `LIMIT ?`; one row more than asked is
+    /// fetched to learn whether a next page exists.
+    func page<Item: Sendable>(
+        _ sql: String, arguments: [any SQLBindable], request: PageRequest,
+        row transform: (Row) throws -> Item
+    ) throws -> Page<Item> {
+        let fetched = try query(sql, arguments: arguments + [request.first + 1]) { row in
+            (cursor: Cursor(key: row.int64(0), id: row.int64(1)), node: try transform(row))
+        }
+        return Page(fetched: fetched, request: request)
+    }
+
+    /// Whether a row exists for the query.
+    func exists(_ sql: String, _ arguments: any SQLBindable...) throws -> Bool {
+        try queryFirst(sql, arguments: arguments) { _ in true } ?? false
+    }
+}
+
+/// The bounds a keyset page starts after: the cursor's, or past every row.
+///
+/// Newest-first lists compare `(key, id) < (?, ?)`; with no cursor they start below
+/// `Int64.max`, so one SQL text serves page 1 and every later page.
+func descendingBounds(_ request: PageRequest) -> [any SQLBindable] {
+    [request.after?.key ?? Int64.max, request.after?.id ?? Int64.max]
+}
+
+/// The bounds for oldest-first lists, compared `(key, id) > (?, ?)`.
+func ascendingBounds(_ request: PageRequest) -> [any SQLBindable] {
+    [request.after?.key ?? Int64.min, request.after?.id ?? Int64.min]
+}

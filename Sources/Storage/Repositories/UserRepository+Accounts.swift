@@ -1,0 +1,151 @@
+import Foundation
+
+extension UserRepository {
+    /// Creates an account; the password arrives already hashed (see `PasswordHasher`).
+    ///
+    /// The username must be 3–32 letters, digits or `_` and not taken (any case: `conflict`);
+    /// the name must not be blank.
+    public func createUser(
+        username: String, name: String, passwordHash: String, isMember: Bool = false
+    ) throws -> User {
+        let username = try Validation.username(username)
+        let name = try Validation.nonBlank(name, field: "name")
+        return try database.write { c in
+            guard try !c.exists("SELECT 1 FROM users WHERE username = ?", username) else {
+                throw DomainError.conflict("The username \(username) is taken.")
+            }
+            try c.execute(
+                """
+                INSERT INTO users (username, name, password_hash, is_member, joined_at)
+                VALUES (?, ?, ?, ?, ?)
+                """, username, name, passwordHash, isMember, clock().milliseconds)
+            let id = c.lastInsertRowID
+            try Self.index(userID: id, name: name, username: username, c)
+            return try Self.users(ids: [id], c)[id]!
+        }
+    }
+
+    /// Writes a user's row in the search index (replacing an older one).
+    static func index(userID: Int64, name: String, username: String, _ c: Connection) throws {
+        try c.execute("DELETE FROM user_search WHERE rowid = ?", userID)
+        try c.execute(
+            "INSERT INTO user_search (rowid, name, username) VALUES (?, ?, ?)",
+            userID, FullText.indexable(name), username)
+    }
+
+    /// The id and stored password hash for a username (case-insensitive), for signing in.
+    public func credentials(username: String) throws -> (userID: Int64, passwordHash: String)? {
+        try database.read { c in
+            try c.queryFirst(
+                "SELECT id, password_hash FROM users WHERE username = ?", username
+            ) { (userID: $0.int64(0), passwordHash: $0.string(1)) }
+        }
+    }
+
+    /// Stores the digest of a new bearer token for a user (never the token itself).
+    public func storeToken(digest: [UInt8], userID: Int64) throws {
+        try database.write { c in
+            try c.execute(
+                "INSERT INTO auth_tokens (user_id, digest, created_at) VALUES (?, ?, ?)",
+                userID, SQLBlob(digest), clock().milliseconds)
+        }
+    }
+
+    /// The user a token digest belongs to, or `nil` for an unknown or revoked token.
+    public func userID(tokenDigest digest: [UInt8]) throws -> Int64? {
+        try database.read { c in
+            try c.queryFirst(
+                "SELECT user_id FROM auth_tokens WHERE digest = ?", SQLBlob(digest)
+            ) { $0.int64(0) }
+        }
+    }
+
+    /// Revokes a token by its digest; revoking an unknown one changes nothing.
+    public func revokeToken(digest: [UInt8]) throws {
+        try database.write { c in
+            try c.execute("DELETE FROM auth_tokens WHERE digest = ?", SQLBlob(digest))
+        }
+    }
+
+    /// Changes the given profile fields and returns the user; a given name must not be
+    /// blank, a birthday must be a real date not in the future.
+    public func updateProfile(userID: Int64, _ change: ProfileChange) throws -> User {
+        let name = try change.name.map { text throws(DomainError) in
+            try Validation.nonBlank(text, field: "name")
+        }
+        let now = clock()
+        let birthday = try change.birthday.map { value throws(DomainError) in
+            try value.map { text throws(DomainError) in try Validation.birthday(text, today: now) }
+        }
+        return try database.write { c in
+            guard var user = try Self.users(ids: [userID], c)[userID] else {
+                throw DomainError.notFound("No user has this ID.")
+            }
+            if let name { user.name = name }
+            if let value = change.avatarURL { user.avatarURL = value }
+            if let value = change.bio { user.bio = value }
+            if let value = change.gender { user.gender = value }
+            if let value = change.profession { user.profession = value }
+            if let birthday { user.birthday = birthday }
+            if let value = change.hometown { user.hometown = value }
+            if let value = change.currentLocation { user.currentLocation = value }
+            try c.execute(
+                """
+                UPDATE users SET name = ?, avatar_url = ?, bio = ?, gender = ?, profession = ?,
+                birthday = ?, hometown = ?, current_location = ? WHERE id = ?
+                """, user.name, user.avatarURL, user.bio, user.gender?.rawValue, user.profession,
+                user.birthday, user.hometown, user.currentLocation, userID)
+            if name != nil { try Self.index(userID: userID, name: user.name, username: user.username, c) }
+            return user
+        }
+    }
+
+    /// Makes a user a lunch member or not.
+    public func setMember(userID: Int64, _ isMember: Bool) throws {
+        try database.write { c in
+            try c.execute("UPDATE users SET is_member = ? WHERE id = ?", isMember, userID)
+        }
+    }
+
+    /// A user's settings (the defaults when never changed).
+    public func settings(userID: Int64) throws -> Settings {
+        try database.read { c in try Self.settings(userID: userID, c) }
+    }
+
+    static func settings(userID: Int64, _ c: Connection) throws -> Settings {
+        try c.queryFirst(
+            """
+            SELECT lunch_reminder_enabled, lunch_reminder_time, push_enabled
+            FROM settings WHERE user_id = ?
+            """, userID
+        ) {
+            Settings(
+                lunchReminderEnabled: $0.bool(0), lunchReminderTime: $0.string(1),
+                pushEnabled: $0.bool(2))
+        } ?? .defaults
+    }
+
+    /// Changes the given settings and returns them all; a time must be `HH:MM`.
+    public func updateSettings(userID: Int64, _ change: SettingsChange) throws -> Settings {
+        let time = try change.lunchReminderTime.map { text throws(DomainError) in
+            try Validation.time(text)
+        }
+        return try database.write { c in
+            var settings = try Self.settings(userID: userID, c)
+            if let value = change.lunchReminderEnabled { settings.lunchReminderEnabled = value }
+            if let time { settings.lunchReminderTime = time }
+            if let value = change.pushEnabled { settings.pushEnabled = value }
+            try c.execute(
+                """
+                INSERT INTO settings (user_id, lunch_reminder_enabled, lunch_reminder_time,
+                    push_enabled) VALUES (?, ?, ?, ?)
+                ON CONFLICT (user_id) DO UPDATE SET
+                    lunch_reminder_enabled = excluded.lunch_reminder_enabled,
+                    lunch_reminder_time = excluded.lunch_reminder_time,
+                    push_enabled = excluded.push_enabled
+                """, userID, settings.lunchReminderEnabled, settings.lunchReminderTime,
+                settings.pushEnabled)
+            return settings
+        }
+    }
+}
