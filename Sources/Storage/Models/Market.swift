@@ -146,3 +146,22 @@ public struct ReviewStats: Sendable, Hashable {
         self.averageRating = averageRating
     }
 }
+
+/// A kind as a catalogue entry, before it has an id.
+public struct NewKind: Sendable, Hashable {
+    public var name: String
+    public var price: Int
+    public var originalPrice: Int?
+    public var memberPrice: Int?
+    public var stock: Int
+
+    public init(
+        name: String, price: Int, originalPrice: Int? = nil, memberPrice: Int? = nil, stock: Int
+    ) {
+        self.name = name
+        self.price = price
+        self.originalPrice = originalPrice
+        self.memberPrice = memberPrice
+        self.stock = stock
+    }
+}
