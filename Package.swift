@@ -37,7 +37,10 @@ let package = Package(
             name: "Benchmarks", dependencies: ["GraphQL", "App"], path: "Benchmarks/Sources",
             swiftSettings: strict),
 
-        .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"], swiftSettings: strict),
+        .testTarget(
+            name: "GraphQLTests", dependencies: ["GraphQL"],
+            // Golden files are read through #filePath, not bundled as resources.
+            exclude: ["Language/Golden"], swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
         .testTarget(name: "AppTests", dependencies: ["App"], swiftSettings: strict),

@@ -1,2 +1,15 @@
 #pragma once
 #include <sqlite3.h>
+
+/// SQLITE_TRANSIENT is a cast of -1 to a function pointer, a macro Swift cannot import.
+/// It tells SQLite to copy a bound text or blob before the bind call returns.
+static inline sqlite3_destructor_type kitchen_sqlite_transient(void) {
+    return SQLITE_TRANSIENT;
+}
+
+/// Extended result codes are macros built with `|` and `<<`, which Swift does not import.
+enum {
+    kitchen_sqlite_constraint_unique = SQLITE_CONSTRAINT_UNIQUE,
+    kitchen_sqlite_constraint_primarykey = SQLITE_CONSTRAINT_PRIMARYKEY,
+    kitchen_sqlite_constraint_foreignkey = SQLITE_CONSTRAINT_FOREIGNKEY,
+};

@@ -1,1 +1,4 @@
-print("kitchen")
+import App
+import Foundation
+
+exit(KitchenCLI.run(CommandLine.arguments))

@@ -1,0 +1,288 @@
+/// The five built-in scalars of section 3.5 — `Int`, `Float`, `String`, `Boolean`, `ID` —
+/// coerced for input and output exactly as graphql-js 16 coerces them, messages included.
+public enum BuiltInScalars {
+    /// The names of the built-in scalars, in the order section 3.5 lists them.
+    public static let names: [String] = ["Int", "Float", "String", "Boolean", "ID"]
+
+    /// The largest value `Int` can hold (section 3.5.1: a signed 32-bit integer).
+    public static let maxInt = Int(Int32.max)
+    /// The smallest value `Int` can hold.
+    public static let minInt = Int(Int32.min)
+
+    /// Whether `name` is one of the five built-in scalars.
+    public static func isBuiltIn(_ name: String) -> Bool {
+        switch name {
+        case "Int", "Float", "String", "Boolean", "ID": true
+        default: false
+        }
+    }
+
+    // MARK: Output
+
+    /// Result coercion: a resolver's value to what the response holds for scalar `typeName`.
+    ///
+    /// `Int` accepts integral numbers in range, booleans and numeric strings; `Float` finite
+    /// numbers; `String` strings, booleans and numbers; `Boolean` booleans and numbers; `ID`
+    /// strings and integers. Other names pass the value through.
+    public static func serialize(_ value: Value, typeName: String) throws(CoercionFailure) -> Value {
+        switch typeName {
+        case "Int": return try serializeInt(value)
+        case "Float": return try serializeFloat(value)
+        case "String": return try serializeString(value)
+        case "Boolean": return try serializeBoolean(value)
+        case "ID": return try serializeID(value)
+        default: return value
+        }
+    }
+
+    private static func serializeInt(_ value: Value) throws(CoercionFailure) -> Value {
+        let number: Double
+        switch value {
+        case .int(let integer):
+            guard integer >= minInt, integer <= maxInt else { throw .intRange(inspect(value)) }
+            return value
+        case .bool(let flag): return .int(flag ? 1 : 0)
+        case .float(let double): number = double
+        case .string(let text) where !text.isEmpty:
+            guard let parsed = javaScriptNumber(text) else { throw .nonInteger(inspect(value)) }
+            number = parsed
+        default: throw .nonInteger(inspect(value))
+        }
+        guard number.isWholeNumber else {
+            throw .nonInteger(inspect(value))
+        }
+        guard number >= Double(minInt), number <= Double(maxInt) else {
+            throw .intRange(inspect(value))
+        }
+        return .int(Int(number))
+    }
+
+    private static func serializeFloat(_ value: Value) throws(CoercionFailure) -> Value {
+        switch value {
+        case .int(let integer): return .float(Double(integer))
+        case .float(let double) where double.isFinite: return value
+        case .bool(let flag): return .float(flag ? 1 : 0)
+        case .string(let text) where !text.isEmpty:
+            if let number = javaScriptNumber(text), number.isFinite { return .float(number) }
+        default: break
+        }
+        throw .float(inspect(value))
+    }
+
+    private static func serializeString(_ value: Value) throws(CoercionFailure) -> Value {
+        switch value {
+        case .string: return value
+        case .bool(let flag): return .string(flag ? "true" : "false")
+        case .int(let integer): return .string(String(integer))
+        case .float(let double) where double.isFinite:
+            return .string(JSONNumberFormatting.javaScriptText(double))
+        default: throw CoercionFailure("String cannot represent value: \(inspect(value))")
+        }
+    }
+
+    private static func serializeBoolean(_ value: Value) throws(CoercionFailure) -> Value {
+        switch value {
+        case .bool: return value
+        case .int(let integer): return .bool(integer != 0)
+        case .float(let double) where double.isFinite: return .bool(double != 0)
+        default: throw .boolean(inspect(value))
+        }
+    }
+
+    private static func serializeID(_ value: Value) throws(CoercionFailure) -> Value {
+        switch value {
+        case .string: return value
+        case .int(let integer): return .string(String(integer))
+        case .float(let double) where double.isWholeNumber:
+            return .string(JSONNumberFormatting.javaScriptText(double))
+        default: throw .id(inspect(value))
+        }
+    }
+
+    // MARK: Input from variables
+
+    /// Input coercion of an external (JSON) value for scalar `typeName`; other names pass
+    /// the value through.
+    ///
+    /// As in JavaScript, where `1.0` and `1` are the same number, an integral float is
+    /// accepted where an `Int` or `ID` is expected.
+    public static func parseValue(_ value: Value, typeName: String) throws(CoercionFailure) -> Value {
+        switch typeName {
+        case "Int":
+            let number: Double
+            switch value {
+            case .int(let integer):
+                guard integer >= minInt, integer <= maxInt else { throw .intRange(String(integer)) }
+                return value
+            case .float(let double) where double.isWholeNumber:
+                number = double
+            default: throw .nonInteger(inspect(value))
+            }
+            guard number >= Double(minInt), number <= Double(maxInt) else {
+                throw .intRange(JSONNumberFormatting.javaScriptText(number))
+            }
+            return .int(Int(number))
+        case "Float":
+            switch value {
+            case .int(let integer): return .float(Double(integer))
+            case .float(let double) where double.isFinite: return value
+            default: throw .float(inspect(value))
+            }
+        case "String":
+            guard case .string = value else { throw .nonString(inspect(value)) }
+            return value
+        case "Boolean":
+            guard case .bool = value else { throw .boolean(inspect(value)) }
+            return value
+        case "ID":
+            switch value {
+            case .string: return value
+            case .int(let integer): return .string(String(integer))
+            case .float(let double) where double.isWholeNumber:
+                return .string(JSONNumberFormatting.javaScriptText(double))
+            default: throw .id(inspect(value))
+            }
+        default:
+            return value
+        }
+    }
+
+    // MARK: Input from literals
+
+    /// Input coercion of a literal for scalar `typeName`: an `Int` needs an integer literal,
+    /// a `Float` an integer or float literal, an `ID` a string or integer literal.
+    ///
+    /// Variables are resolved before this is called; a variable here is not accepted.
+    public static func parseLiteral(
+        _ node: ValueNode, typeName: String
+    ) throws(CoercionFailure) -> Value {
+        try parseLiteralKind(node, typeName: typeName)
+    }
+
+    static func parseLiteralKind<Reference: LiteralVariable>(
+        _ node: GenericValueNode<Reference>, typeName: String
+    ) throws(CoercionFailure) -> Value {
+        let printed = { ValueDescriptions.print(node) }
+        switch (typeName, node.kind) {
+        case ("Int", .int(let text)):
+            guard let integer = Int(text), integer >= minInt, integer <= maxInt else {
+                throw .intRange(text)
+            }
+            return .int(integer)
+        case ("Int", _): throw .nonInteger(printed())
+        case ("Float", .int(let text)), ("Float", .float(let text)):
+            guard let double = Double(text), double.isFinite else { throw .float(printed()) }
+            return .float(double)
+        case ("Float", _): throw .float(printed())
+        case ("String", .string(let text, _)): return .string(text)
+        case ("String", _): throw .nonString(printed())
+        case ("Boolean", .boolean(let flag)): return .bool(flag)
+        case ("Boolean", _): throw .boolean(printed())
+        case ("ID", .string(let text, _)), ("ID", .int(let text)): return .string(text)
+        case ("ID", _):
+            throw CoercionFailure(
+                "ID cannot represent a non-string and non-integer value: \(printed())")
+        default:
+            throw CoercionFailure("\"\(typeName)\" is not a built-in scalar.")
+        }
+    }
+
+    // MARK: Helpers
+
+    private static func inspect(_ value: Value) -> String {
+        ValueDescriptions.inspect(value)
+    }
+
+    /// JavaScript's `Number(text)` for the strings output coercion meets; nil for `NaN`.
+    static func javaScriptNumber(_ text: String) -> Double? {
+        let trimmed = text.trimmingJavaScriptWhitespace()
+        if trimmed.isEmpty { return 0 }
+        switch trimmed {
+        case "Infinity", "+Infinity": return .infinity
+        case "-Infinity": return -.infinity
+        default: break
+        }
+        let bytes = Array(trimmed.utf8)
+        if bytes.count > 2, bytes[0] == UInt8(ascii: "0") {
+            let radix: Int? =
+                switch bytes[1] {
+                case UInt8(ascii: "x"), UInt8(ascii: "X"): 16
+                case UInt8(ascii: "o"), UInt8(ascii: "O"): 8
+                case UInt8(ascii: "b"), UInt8(ascii: "B"): 2
+                default: nil
+                }
+            if let radix {
+                var result = 0.0
+                for byte in bytes[2...] {
+                    guard let digit = Int(String(UnicodeScalar(byte)), radix: radix) else {
+                        return nil
+                    }
+                    result = result * Double(radix) + Double(digit)
+                }
+                return result
+            }
+        }
+        guard isDecimalLiteral(bytes) else { return nil }
+        return Double(trimmed)
+    }
+
+    /// `[+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?`
+    private static func isDecimalLiteral(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        func digits() -> Int {
+            let start = index
+            while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 { index += 1 }
+            return index - start
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            index += 1
+        }
+        var mantissaDigits = digits()
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            mantissaDigits += digits()
+        }
+        guard mantissaDigits > 0 else { return false }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard digits() > 0 else { return false }
+        }
+        return index == bytes.count
+    }
+}
+
+extension CoercionFailure {
+    static func nonInteger(_ shown: String) -> CoercionFailure {
+        CoercionFailure("Int cannot represent non-integer value: \(shown)")
+    }
+    static func intRange(_ shown: String) -> CoercionFailure {
+        CoercionFailure("Int cannot represent non 32-bit signed integer value: \(shown)")
+    }
+    static func float(_ shown: String) -> CoercionFailure {
+        CoercionFailure("Float cannot represent non numeric value: \(shown)")
+    }
+    static func nonString(_ shown: String) -> CoercionFailure {
+        CoercionFailure("String cannot represent a non string value: \(shown)")
+    }
+    static func boolean(_ shown: String) -> CoercionFailure {
+        CoercionFailure("Boolean cannot represent a non boolean value: \(shown)")
+    }
+    static func id(_ shown: String) -> CoercionFailure {
+        CoercionFailure("ID cannot represent value: \(shown)")
+    }
+}
+
+extension String {
+    /// The string without the whitespace and line terminators JavaScript trims.
+    fileprivate func trimmingJavaScriptWhitespace() -> Substring {
+        let scalars = unicodeScalars
+        let isSpace: (Unicode.Scalar) -> Bool = { $0.properties.isWhitespace || $0 == "\u{FEFF}" }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+            let last = scalars.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return Substring(scalars[first...last])
+    }
+}

@@ -1,0 +1,154 @@
+/// Reads a document's tokens one at a time, on demand (section 2.1, "Source Text", and
+/// appendix C's lexical grammar).
+///
+/// It works on the UTF-8 bytes with `Int` offsets and switches on single bytes; a `String`
+/// is made only for string values. Ignored tokens (white space, line terminators, commas,
+/// comments and the byte order mark) are skipped. The lexer is a value: copying it and
+/// reading from the copy is a lookahead that leaves the original where it was.
+///
+/// `bytes` must stay valid while the lexer is used: `Lexer.withLexer(_:)` scopes it.
+struct Lexer {
+    let source: Source
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Where the next token read starts looking.
+    private(set) var position: Int = 0
+
+    init(source: Source, bytes: UnsafeBufferPointer<UInt8>) {
+        self.source = source
+        self.bytes = bytes
+    }
+
+    /// Runs `body` with a lexer over the source's bytes.
+    static func withLexer<Result, Failure: Error>(
+        _ source: Source, _ body: (inout Lexer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try source.bytes.withUnsafeBufferPointer { (bytes) throws(Failure) -> Result in
+            var lexer = Lexer(source: source, bytes: bytes)
+            return try body(&lexer)
+        }
+    }
+
+    /// Every token of a source up to and including `<EOF>`; for tests and tools.
+    static func tokens(of source: Source) throws(GraphQLError) -> [Token] {
+        try withLexer(source) { (lexer) throws(GraphQLError) -> [Token] in
+            var tokens: [Token] = []
+            while true {
+                let token = try lexer.next()
+                tokens.append(token)
+                if token.kind == .endOfFile { return tokens }
+            }
+        }
+    }
+
+    /// Reads the next significant token, or `<EOF>` once the bytes run out.
+    mutating func next() throws(GraphQLError) -> Token {
+        let count = bytes.count
+        var index = position
+        while index < count {
+            let lead = bytes[index]
+            switch lead {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: ","), UInt8(ascii: "\n"),
+                UInt8(ascii: "\r"):
+                index += 1
+                continue
+            case 0xEF where index + 2 < count && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF:
+                index += 3  // UnicodeBOM
+                continue
+            case UInt8(ascii: "#"):
+                index = endOfComment(from: index + 1)
+                continue
+            case UInt8(ascii: "!"): return punctuator(.bang, at: index)
+            case UInt8(ascii: "$"): return punctuator(.dollar, at: index)
+            case UInt8(ascii: "&"): return punctuator(.amp, at: index)
+            case UInt8(ascii: "("): return punctuator(.parenLeft, at: index)
+            case UInt8(ascii: ")"): return punctuator(.parenRight, at: index)
+            case UInt8(ascii: ":"): return punctuator(.colon, at: index)
+            case UInt8(ascii: "="): return punctuator(.equals, at: index)
+            case UInt8(ascii: "@"): return punctuator(.at, at: index)
+            case UInt8(ascii: "["): return punctuator(.bracketLeft, at: index)
+            case UInt8(ascii: "]"): return punctuator(.bracketRight, at: index)
+            case UInt8(ascii: "{"): return punctuator(.braceLeft, at: index)
+            case UInt8(ascii: "|"): return punctuator(.pipe, at: index)
+            case UInt8(ascii: "}"): return punctuator(.braceRight, at: index)
+            case UInt8(ascii: "."):
+                if byte(at: index + 1) == UInt8(ascii: "."), byte(at: index + 2) == UInt8(ascii: ".")
+                {
+                    position = index + 3
+                    return Token(kind: .spread, start: index, end: index + 3)
+                }
+                throw unexpectedCharacter(at: index)
+            case UInt8(ascii: "\""):
+                let token =
+                    if byte(at: index + 1) == UInt8(ascii: "\""),
+                        byte(at: index + 2) == UInt8(ascii: "\"")
+                    {
+                        try readBlockString(from: index)
+                    } else {
+                        try readString(from: index)
+                    }
+                position = token.end
+                return token
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let token = try readNumber(from: index)
+                position = token.end
+                return token
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "_"):
+                var end = index + 1
+                while end < count, Lexer.isNameContinue(bytes[end]) { end += 1 }
+                position = end
+                return Token(kind: .name, start: index, end: end)
+            default:
+                throw unexpectedCharacter(at: index)
+            }
+        }
+        position = count
+        return Token(kind: .endOfFile, start: count, end: count)
+    }
+
+    /// The byte at an offset, or nil past the end.
+    @inline(__always)
+    func byte(at index: Int) -> UInt8? {
+        index < bytes.count ? bytes[index] : nil
+    }
+
+    private mutating func punctuator(_ kind: TokenKind, at index: Int) -> Token {
+        position = index + 1
+        return Token(kind: kind, start: index, end: index + 1)
+    }
+
+    /// Comment :: `#` CommentChar*, up to the next line terminator.
+    private func endOfComment(from start: Int) -> Int {
+        var index = start
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\n"),
+            bytes[index] != UInt8(ascii: "\r")
+        {
+            index += 1
+        }
+        return index
+    }
+
+    /// NameContinue :: Letter | Digit | `_`
+    @inline(__always)
+    static func isNameContinue(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// NameStart :: Letter | `_`
+    @inline(__always)
+    static func isNameStart(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "_"):
+            true
+        default:
+            false
+        }
+    }
+}

@@ -1,0 +1,164 @@
+/// Arguments, values, directives and type references (sections 2.6, 2.9, 2.12, 2.11).
+extension SyntaxParser {
+    /// Arguments[Const]: ( Argument[?Const]+ )
+    mutating func parseArguments<Reference: ParsedVariableReference>()
+        throws(GraphQLError) -> [GenericArgument<Reference>]
+    {
+        guard try expectOptional(.parenLeft) else { return [] }
+        var arguments: [GenericArgument<Reference>] = []
+        repeat {
+            let start = token.start
+            let name = try parseName()
+            try expect(.colon)
+            let value: GenericValueNode<Reference> = try parseValueLiteral()
+            arguments.append(GenericArgument(name: name, value: value, location: location(from: start)))
+        } while !(try expectOptional(.parenRight))
+        return arguments
+    }
+
+    /// Value[Const]: [~Const] Variable | IntValue | FloatValue | StringValue | BooleanValue |
+    /// NullValue | EnumValue | ListValue[?Const] | ObjectValue[?Const]
+    ///
+    /// Whether a variable may appear is the `Reference` type: `Variable`, or `Never` for a
+    /// constant.
+    mutating func parseValueLiteral<Reference: ParsedVariableReference>()
+        throws(GraphQLError) -> GenericValueNode<Reference>
+    {
+        let current = token
+        let kind: GenericValueNode<Reference>.Kind
+        switch current.kind {
+        case .bracketLeft:
+            return try parseList()
+        case .braceLeft:
+            return try parseObject()
+        case .int:
+            try advance()
+            kind = .int(text(of: current))
+        case .float:
+            try advance()
+            kind = .float(text(of: current))
+        case .string, .blockString:
+            try advance()
+            kind = .string(current.stringValue ?? "", isBlock: current.kind == .blockString)
+        case .name:
+            // BooleanValue: one of `true` `false`; NullValue: `null`;
+            // EnumValue: Name but not `true`, `false` or `null`
+            try advance()
+            let spelling = text(of: current)
+            switch spelling {
+            case "true": kind = .boolean(true)
+            case "false": kind = .boolean(false)
+            case "null": kind = .null
+            default: kind = .enumValue(spelling)
+            }
+        case .dollar:
+            kind = .variable(try Reference.parseReference(&self))
+        default:
+            throw unexpected()
+        }
+        return GenericValueNode(kind, location: Location(start: current.start, end: previousEnd))
+    }
+
+    /// ListValue[Const]: [ ] | [ Value[?Const]+ ]
+    private mutating func parseList<Reference: ParsedVariableReference>()
+        throws(GraphQLError) -> GenericValueNode<Reference>
+    {
+        let start = token.start
+        try enterNesting(at: start)
+        try expect(.bracketLeft)
+        var items: [GenericValueNode<Reference>] = []
+        while !(try expectOptional(.bracketRight)) {
+            items.append(try parseValueLiteral())
+        }
+        leaveNesting()
+        return GenericValueNode(.list(items), location: location(from: start))
+    }
+
+    /// ObjectValue[Const]: { } | { ObjectField[?Const]+ }
+    ///
+    /// ObjectField[Const]: Name : Value[?Const]
+    private mutating func parseObject<Reference: ParsedVariableReference>()
+        throws(GraphQLError) -> GenericValueNode<Reference>
+    {
+        let start = token.start
+        try enterNesting(at: start)
+        try expect(.braceLeft)
+        var fields: [GenericObjectFieldNode<Reference>] = []
+        while !(try expectOptional(.braceRight)) {
+            let fieldStart = token.start
+            let name = try parseName()
+            try expect(.colon)
+            let value: GenericValueNode<Reference> = try parseValueLiteral()
+            fields.append(
+                GenericObjectFieldNode(name: name, value: value, location: location(from: fieldStart)))
+        }
+        leaveNesting()
+        return GenericValueNode(.object(fields), location: location(from: start))
+    }
+
+    /// Directives[Const]: Directive[?Const]+
+    ///
+    /// Directive[Const]: @ Name Arguments[?Const]?
+    mutating func parseDirectives<Reference: ParsedVariableReference>()
+        throws(GraphQLError) -> [GenericDirective<Reference>]
+    {
+        var directives: [GenericDirective<Reference>] = []
+        while peek(.at) {
+            let start = token.start
+            try advance()
+            let name = try parseName()
+            let arguments: [GenericArgument<Reference>] = try parseArguments()
+            directives.append(
+                GenericDirective(name: name, arguments: arguments, location: location(from: start)))
+        }
+        return directives
+    }
+
+    /// Type: NamedType | ListType | NonNullType
+    ///
+    /// ListType: [ Type ]; NonNullType: NamedType ! | ListType !
+    mutating func parseTypeReference() throws(GraphQLError) -> TypeNode {
+        let start = token.start
+        var type: TypeNode
+        if peek(.bracketLeft) {
+            try enterNesting(at: start)
+            try advance()
+            let inner = try parseTypeReference()
+            try expect(.bracketRight)
+            leaveNesting()
+            type = .list(inner, location: location(from: start))
+        } else {
+            type = .named(try parseName())
+        }
+        if try expectOptional(.bang) {
+            type = .nonNull(type, location: location(from: start))
+        }
+        return type
+    }
+}
+
+/// What may stand where a value has `$`: a `Variable`, or nothing at all (`Never`) in a
+/// constant value.
+protocol ParsedVariableReference: Sendable & Hashable {
+    /// Parses `$name` at the current token, or fails if variables are not allowed here.
+    static func parseReference(_ parser: inout SyntaxParser) throws(GraphQLError) -> Self
+}
+
+extension Variable: ParsedVariableReference {
+    static func parseReference(_ parser: inout SyntaxParser) throws(GraphQLError) -> Variable {
+        try parser.parseVariable()
+    }
+}
+
+extension Never: ParsedVariableReference {
+    /// Default values and type-system directives are constant: `$x` there is an error.
+    static func parseReference(_ parser: inout SyntaxParser) throws(GraphQLError) -> Never {
+        let dollar = try parser.expect(.dollar)
+        if parser.token.kind == .name {
+            throw parser.syntaxError(
+                "Unexpected variable \"$\(parser.text(of: parser.token))\" in constant value.",
+                at: dollar.start)
+        }
+        throw parser.unexpected(dollar)
+    }
+}

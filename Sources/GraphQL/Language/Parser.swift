@@ -1,0 +1,195 @@
+/// Turns GraphQL text into an AST (section 2, "Language", and appendix C's grammar).
+///
+/// A recursive-descent parser over the lexer's tokens, one method per grammar production.
+/// Syntax errors are `GraphQLError`s with code `GRAPHQL_PARSE_FAILED`, a message in
+/// graphql-js 16's words starting `Syntax Error:`, and the 1-based line and column.
+public enum Parser {
+    /// Document: Definition+ — executable definitions, type-system definitions and
+    /// extensions, in any mix.
+    public static func parse(
+        _ source: Source, limits: ParserLimits = .default
+    ) throws(GraphQLError) -> Document {
+        try Lexer.withLexer(source) { (lexer) throws(GraphQLError) -> Document in
+            var parser = try SyntaxParser(lexer: lexer, limits: limits)
+            return try parser.parseDocument()
+        }
+    }
+
+    /// A single value that may hold variables, the whole source (e.g. `[1, $x]`).
+    public static func parseValue(_ source: Source) throws(GraphQLError) -> ValueNode {
+        try parseWhole(source) { (parser) throws(GraphQLError) -> ValueNode in
+            try parser.parseValueLiteral()
+        }
+    }
+
+    /// A single constant value, the whole source (e.g. `{a: [1, 2]}`).
+    public static func parseConstValue(_ source: Source) throws(GraphQLError) -> ConstValueNode {
+        try parseWhole(source) { (parser) throws(GraphQLError) -> ConstValueNode in
+            try parser.parseValueLiteral()
+        }
+    }
+
+    /// A single type reference, the whole source (e.g. `[String!]!`).
+    public static func parseType(_ source: Source) throws(GraphQLError) -> TypeNode {
+        try parseWhole(source) { (parser) throws(GraphQLError) -> TypeNode in
+            try parser.parseTypeReference()
+        }
+    }
+
+    private static func parseWhole<Node>(
+        _ source: Source, _ body: (inout SyntaxParser) throws(GraphQLError) -> Node
+    ) throws(GraphQLError) -> Node {
+        try Lexer.withLexer(source) { (lexer) throws(GraphQLError) -> Node in
+            var parser = try SyntaxParser(lexer: lexer, limits: .default)
+            let node = try body(&parser)
+            _ = try parser.expect(.endOfFile)
+            return node
+        }
+    }
+}
+
+/// The parser's state: the lexer, the current token, and the counts the limits bound.
+///
+/// The parse methods live in `Parser+*.swift`; each one's doc comment quotes the production
+/// it implements.
+struct SyntaxParser {
+    var lexer: Lexer
+    /// The token being looked at, not yet consumed.
+    private(set) var token: Token
+    /// Where the last consumed token ended: the end of the node being built.
+    private(set) var previousEnd = 0
+    let limits: ParserLimits
+    private var tokenCount = 0
+    private var depth = 0
+
+    init(lexer: Lexer, limits: ParserLimits) throws(GraphQLError) {
+        self.lexer = lexer
+        self.limits = limits
+        self.token = Token(kind: .startOfFile, start: 0, end: 0)
+        try advance()
+    }
+
+    var source: Source { lexer.source }
+
+    /// Consumes the current token and reads the next, counting it against `maxTokens`.
+    mutating func advance() throws(GraphQLError) {
+        previousEnd = token.end
+        token = try lexer.next()
+        if token.kind != .endOfFile {
+            tokenCount += 1
+            if tokenCount > limits.maxTokens {
+                throw syntaxError(
+                    "Document contains more than \(limits.maxTokens) tokens. Parsing aborted.",
+                    at: token.start)
+            }
+        }
+    }
+
+    /// The token after the current one, without consuming anything.
+    func lookahead() throws(GraphQLError) -> Token {
+        var copy = lexer
+        return try copy.next()
+    }
+
+    @inline(__always)
+    func peek(_ kind: TokenKind) -> Bool { token.kind == kind }
+
+    /// Consumes a token of the given kind, or fails with `Expected …, found ….`.
+    @discardableResult
+    mutating func expect(_ kind: TokenKind) throws(GraphQLError) -> Token {
+        let current = token
+        guard current.kind == kind else {
+            throw syntaxError(
+                "Expected \(kind.description), found \(describe(current)).", at: current.start)
+        }
+        try advance()
+        return current
+    }
+
+    /// Consumes a token of the given kind if it is next.
+    mutating func expectOptional(_ kind: TokenKind) throws(GraphQLError) -> Bool {
+        guard token.kind == kind else { return false }
+        try advance()
+        return true
+    }
+
+    /// Consumes the name `keyword`, or fails with `Expected "keyword", found ….`.
+    mutating func expectKeyword(_ keyword: StaticString) throws(GraphQLError) {
+        guard isKeyword(keyword) else {
+            throw syntaxError(
+                "Expected \"\(keyword)\", found \(describe(token)).", at: token.start)
+        }
+        try advance()
+    }
+
+    /// Consumes the name `keyword` if it is next.
+    mutating func expectOptionalKeyword(_ keyword: StaticString) throws(GraphQLError) -> Bool {
+        guard isKeyword(keyword) else { return false }
+        try advance()
+        return true
+    }
+
+    /// Whether the current token is the name `keyword`.
+    func isKeyword(_ keyword: StaticString) -> Bool {
+        guard token.kind == .name, token.end - token.start == keyword.utf8CodeUnitCount else {
+            return false
+        }
+        return keyword.withUTF8Buffer { expected in
+            var offset = 0
+            while offset < expected.count {
+                if lexer.bytes[token.start + offset] != expected[offset] { return false }
+                offset += 1
+            }
+            return true
+        }
+    }
+
+    /// The source text of a token (a name's or a number's spelling).
+    func text(of token: Token) -> String {
+        String(
+            decoding: UnsafeBufferPointer(rebasing: lexer.bytes[token.start..<token.end]),
+            as: UTF8.self)
+    }
+
+    /// The node range from `start` to the end of the last consumed token.
+    @inline(__always)
+    func location(from start: Int) -> Location {
+        Location(start: start, end: previousEnd)
+    }
+
+    /// Enters one more level of nesting at `offset`, failing past `maxDepth`.
+    mutating func enterNesting(at offset: Int) throws(GraphQLError) {
+        depth += 1
+        if depth > limits.maxDepth {
+            throw syntaxError(
+                "Document is nested more than \(limits.maxDepth) levels deep. Parsing aborted.",
+                at: offset)
+        }
+    }
+
+    mutating func leaveNesting() { depth -= 1 }
+
+    // MARK: Errors
+
+    func syntaxError(_ message: String, at offset: Int) -> GraphQLError {
+        lexer.syntaxError(message, at: offset)
+    }
+
+    /// `Unexpected <token>.` at a token, the current one by default.
+    func unexpected(_ at: Token? = nil) -> GraphQLError {
+        let offending = at ?? token
+        return syntaxError("Unexpected \(describe(offending)).", at: offending.start)
+    }
+
+    /// A token as graphql-js names it: `"{"`, `<EOF>`, `Name "x"`, `String "text"`.
+    func describe(_ token: Token) -> String {
+        switch token.kind {
+        case .name, .int, .float:
+            "\(token.kind.description) \"\(text(of: token))\""
+        case .string, .blockString:
+            "\(token.kind.description) \"\(token.stringValue ?? "")\""
+        default:
+            token.kind.description
+        }
+    }
+}

@@ -1,0 +1,185 @@
+/// Writes JSON text straight into a byte array: the hot path of every response.
+///
+/// Nothing is built in between — no intermediate strings or dictionaries — so a response
+/// costs one growing buffer. Strings are escaped as RFC 8259 requires (quotes, backslashes,
+/// control characters) and everything else, emoji included, stays as raw UTF-8. Numbers are
+/// written as JavaScript writes them, so output matches graphql-js byte for byte.
+///
+/// The writer does not check structure: callers put commas and keys in the right places
+/// (`writeValue` does all of that for a whole `Value`).
+public struct JSONWriter: Sendable {
+    /// The UTF-8 JSON text written so far.
+    public var bytes: [UInt8]
+
+    /// An empty writer whose buffer has room for `capacity` bytes before it grows.
+    public init(capacity: Int = 1024) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The JSON text of one value, as bytes.
+    public static func encode(_ value: Value) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256)
+        writer.writeValue(value)
+        return writer.bytes
+    }
+
+    /// The JSON text of one value, as a string (for tests, logs and messages).
+    public static func text(_ value: Value) -> String {
+        String(decoding: encode(value), as: UTF8.self)
+    }
+
+    // MARK: Punctuation
+
+    /// Appends one byte as is.
+    public mutating func writeByte(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    /// Appends ASCII text as is, e.g. `writeRaw("{\"data\":")`; no escaping is done.
+    public mutating func writeRaw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// `{`
+    public mutating func beginObject() { bytes.append(UInt8(ascii: "{")) }
+    /// `}`
+    public mutating func endObject() { bytes.append(UInt8(ascii: "}")) }
+    /// `[`
+    public mutating func beginArray() { bytes.append(UInt8(ascii: "[")) }
+    /// `]`
+    public mutating func endArray() { bytes.append(UInt8(ascii: "]")) }
+    /// `,`
+    public mutating func comma() { bytes.append(UInt8(ascii: ",")) }
+
+    /// A member name and its colon: `"key":`.
+    public mutating func writeKey(_ key: String) {
+        writeString(key)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    // MARK: Scalars
+
+    /// `null`
+    public mutating func writeNull() { writeRaw("null") }
+
+    /// `true` or `false`.
+    public mutating func writeBool(_ value: Bool) {
+        if value { writeRaw("true") } else { writeRaw("false") }
+    }
+
+    /// An integer in decimal, without building a `String`.
+    public mutating func writeInt(_ value: Int) {
+        if value == 0 {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        // Digits are appended last first, then turned around in place; the magnitude is
+        // unsigned so that Int.min does not overflow.
+        var magnitude = value.magnitude
+        let start = bytes.count
+        while magnitude > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        }
+        bytes[start..<bytes.count].reverse()
+    }
+
+    /// A number as JavaScript prints it: `3.0` → `3`, `0.1` → `0.1`, `1e21` → `1e+21`,
+    /// `-0.0` → `0`.
+    ///
+    /// JSON has no NaN or infinities, so callers must not pass them (Float's output
+    /// coercion rejects them first); should one arrive anyway, `null` is written rather
+    /// than invalid JSON.
+    public mutating func writeDouble(_ value: Double) {
+        guard value.isFinite else {
+            writeNull()
+            return
+        }
+        if value.isWholeNumber, value.magnitude < 9_007_199_254_740_992 {
+            writeInt(Int(value))  // integral and exact: the common case, no String built
+            return
+        }
+        bytes.append(contentsOf: JSONNumberFormatting.javaScriptText(value).utf8)
+    }
+
+    /// A string in quotes, escaping `"`, `\` and control characters (below U+0020) and
+    /// leaving all other UTF-8 as is.
+    public mutating func writeString(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { appendEscaped($0) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends the escaped form of UTF-8 bytes, copying runs that need no escaping at once.
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        var index = 0
+        let count = utf8.count
+        while index < count {
+            let byte = utf8[index]
+            if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
+            if runStart < index {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            }
+            appendEscape(for: byte)
+            index += 1
+            runStart = index
+        }
+        if runStart < count {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
+        }
+    }
+
+    /// The escape sequence for one byte that needs it, as `JSON.stringify` writes it.
+    private mutating func appendEscape(for byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+            bytes.append(hex.utf8Start[Int(byte >> 4)])
+            bytes.append(hex.utf8Start[Int(byte & 0x0F)])
+        }
+    }
+
+    // MARK: Values
+
+    /// A whole value: objects keep their key order, lists their item order.
+    public mutating func writeValue(_ value: Value) {
+        switch value {
+        case .null: writeNull()
+        case .bool(let flag): writeBool(flag)
+        case .int(let number): writeInt(number)
+        case .float(let number): writeDouble(number)
+        case .string(let text): writeString(text)
+        case .list(let items):
+            beginArray()
+            for (index, item) in items.enumerated() {
+                if index > 0 { comma() }
+                writeValue(item)
+            }
+            endArray()
+        case .object(let object):
+            beginObject()
+            for index in object.keys.indices {
+                if index > 0 { comma() }
+                writeKey(object.keys[index])
+                writeValue(object.values[index])
+            }
+            endObject()
+        }
+    }
+}

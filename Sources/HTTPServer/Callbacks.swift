@@ -1,0 +1,130 @@
+internal import CMicroHTTPD
+
+// libmicrohttpd's callbacks: nonisolated top-level functions, given the server's
+// `ServerContext` as `cls` and the request's `RequestState` as `*con_cls`.
+
+/// Called once per request with the raw request target, before headers are parsed;
+/// creates the request's state, which `requestCompleted` releases.
+func uriLogger(
+    _ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?
+) -> UnsafeMutableRawPointer? {
+    guard let cls else { return nil }
+    Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().requestsInFlight.enter()
+    let target = uri.map { String(cString: $0) } ?? "/"
+    return Unmanaged.passRetained(RequestState(target: target)).toOpaque()
+}
+
+/// Called when a request is finished for any reason; releases its state.
+func requestCompleted(
+    _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+    _ conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ code: MHD_RequestTerminationCode
+) {
+    guard let cls, let conCls, let state = conCls.pointee else { return }
+    Unmanaged<RequestState>.fromOpaque(state).release()
+    conCls.pointee = nil
+    Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().requestsInFlight.leave()
+}
+
+/// Called first when the headers are in, then once per piece of body, then once
+/// more with no data when the body is complete; answers on that last call.
+func accessHandler(
+    _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+    _ url: UnsafePointer<CChar>?, _ method: UnsafePointer<CChar>?,
+    _ version: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
+    _ uploadDataSize: UnsafeMutablePointer<Int>?,
+    _ conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+    guard let cls, let connection, let conCls, let statePointer = conCls.pointee,
+        let uploadDataSize
+    else { return .NO }
+    let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    let state = Unmanaged<RequestState>.fromOpaque(statePointer).takeUnretainedValue()
+
+    if !state.headersSeen {
+        state.headersSeen = true
+        state.headers = readHeaders(connection)
+        if let length = state.headers["Content-Length"].flatMap(Int.init), length > context.maxBodySize {
+            // Answering before the body is read makes libmicrohttpd close the
+            // connection afterwards instead of reading (or 100-continuing) the body.
+            return queue(.init(status: 413, text: "Request body is larger than \(context.maxBodySize) bytes.\n"),
+                         on: connection)
+        }
+        if let length = state.headers["Content-Length"].flatMap(Int.init), length > 0 {
+            state.body.reserveCapacity(length)
+        }
+        return .YES
+    }
+
+    let size = uploadDataSize.pointee
+    if size > 0 {
+        guard let uploadData, state.body.count + size <= context.maxBodySize else {
+            // A chunked body grew past the limit; libmicrohttpd cannot answer in
+            // the middle of a body, so the connection is closed without buffering more.
+            return .NO
+        }
+        uploadData.withMemoryRebound(to: UInt8.self, capacity: size) {
+            state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size))
+        }
+        uploadDataSize.pointee = 0
+        return .YES
+    }
+
+    let request = HTTPRequest(
+        method: method.map { String(cString: $0) } ?? "GET", target: state.target,
+        headers: state.headers, body: state.body, remoteAddress: clientAddress(connection))
+    return queue(context.handler.handle(request), on: connection)
+}
+
+/// Sends `response`; a header libmicrohttpd refuses (e.g. one containing a newline)
+/// turns the response into a 500 rather than being sent half-formed.
+func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+    if let made = makeResponse(response) {
+        defer { MHD_destroy_response(made) }
+        return MHD_queue_response(connection, UInt32(clamping: response.status), made)
+    }
+    let fallback = HTTPResponse(status: 500, text: "Internal Server Error\n")
+    guard let made = makeResponse(fallback) else { return .NO }
+    defer { MHD_destroy_response(made) }
+    return MHD_queue_response(connection, 500, made)
+}
+
+private func makeResponse(_ response: HTTPResponse) -> OpaquePointer? {
+    let made = response.body.withUnsafeBytes { bytes in
+        MHD_create_response_from_buffer(
+            bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+    }
+    guard let made else { return nil }
+    for field in response.headers where MHD_add_response_header(made, field.name, field.value) != .YES {
+        MHD_destroy_response(made)
+        return nil
+    }
+    return made
+}
+
+/// Collects the request's header fields in arrival order.
+private func readHeaders(_ connection: OpaquePointer) -> HTTPHeaders {
+    var headers = HTTPHeaders()
+    withUnsafeMutablePointer(to: &headers) { pointer in
+        _ = MHD_get_connection_values(connection, .HEADER_KIND, headerCollector, pointer)
+    }
+    return headers
+}
+
+private func headerCollector(
+    _ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind,
+    _ key: UnsafePointer<CChar>?, _ value: UnsafePointer<CChar>?
+) -> MHD_Result {
+    guard let cls, let key else { return .YES }
+    let headers = cls.assumingMemoryBound(to: HTTPHeaders.self)
+    headers.pointee.add(name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
+    return .YES
+}
+
+private func clientAddress(_ connection: OpaquePointer) -> String {
+    var buffer = [CChar](repeating: 0, count: 64)
+    let known = buffer.withUnsafeMutableBufferPointer {
+        kitchen_mhd_client_address(connection, $0.baseAddress, socklen_t($0.count))
+    }
+    guard known else { return "" }
+    return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+}

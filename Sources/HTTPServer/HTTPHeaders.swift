@@ -1,0 +1,62 @@
+/// The header fields of a request or response, in arrival order, looked up by name
+/// without regard to case.
+///
+/// Field names are case-insensitive in HTTP (RFC 9110 §5.1), so lookups lowercase
+/// ASCII on both sides; the original spelling is kept for logging and forwarding.
+public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    /// One header field as it arrived.
+    public typealias Field = (name: String, value: String)
+
+    /// The fields in arrival order; a name may repeat.
+    public private(set) var fields: [Field]
+
+    /// Creates headers from fields in order.
+    public init(_ fields: [Field] = []) {
+        self.fields = fields
+    }
+
+    /// Creates headers from a literal such as `["Content-Type": "text/plain"]`.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.fields = elements.map { (name: $0.0, value: $0.1) }
+    }
+
+    /// The first value of the field called `name` (any case), or nil.
+    public subscript(name: String) -> String? {
+        fields.first { Self.namesMatch($0.name, name) }?.value
+    }
+
+    /// Every value of the field called `name` (any case), in order.
+    public func values(for name: String) -> [String] {
+        fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
+    }
+
+    /// Appends a field, keeping any earlier ones with the same name.
+    public mutating func add(name: String, value: String) {
+        fields.append((name: name, value: value))
+    }
+
+    /// Replaces every field called `name` (any case) with one field.
+    public mutating func replaceOrAdd(name: String, value: String) {
+        fields.removeAll { Self.namesMatch($0.name, name) }
+        fields.append((name: name, value: value))
+    }
+
+    /// The number of fields.
+    public var count: Int { fields.count }
+
+    /// Iterates the fields in order.
+    public func makeIterator() -> IndexingIterator<[Field]> {
+        fields.makeIterator()
+    }
+
+    /// Compares two field names byte by byte, folding ASCII case only.
+    static func namesMatch(_ left: String, _ right: String) -> Bool {
+        let a = left.utf8, b = right.utf8
+        guard a.count == b.count else { return false }
+        return zip(a, b).allSatisfy { lowercased($0) == lowercased($1) }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) ? byte | 0x20 : byte
+    }
+}

@@ -1,0 +1,35 @@
+/// A complete HTTP response: status, header fields and body bytes.
+///
+/// The body is whole; a streamed body (server-sent events) will be a separate
+/// case added beside it, so handlers that return bytes stay as they are.
+public struct HTTPResponse: Sendable {
+    /// The status code, e.g. 200.
+    public var status: Int
+    /// The header fields to send; libmicrohttpd adds `Date`, `Content-Length` and
+    /// `Connection` itself.
+    public var headers: HTTPHeaders
+    /// The body bytes.
+    public var body: [UInt8]
+
+    /// Creates a response from its parts.
+    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Creates a `text/plain; charset=utf-8` response.
+    public init(status: Int = 200, text: String) {
+        self.init(
+            status: status, headers: ["Content-Type": "text/plain; charset=utf-8"],
+            body: Array(text.utf8))
+    }
+
+    /// Creates a JSON response from already-encoded bytes, with the given media type
+    /// (GraphQL over HTTP uses `application/graphql-response+json`).
+    public init(
+        status: Int = 200, json: [UInt8], contentType: String = "application/json; charset=utf-8"
+    ) {
+        self.init(status: status, headers: ["Content-Type": contentType], body: json)
+    }
+}

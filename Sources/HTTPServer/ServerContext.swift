@@ -1,0 +1,34 @@
+import Dispatch
+
+/// What the C callbacks share for one running daemon: the handler, the limits, and
+/// the count of requests in flight that `stop()` waits for.
+///
+/// Passed to libmicrohttpd as an unmanaged pointer that the server retains from
+/// start until `MHD_stop_daemon` returns.
+final class ServerContext: Sendable {
+    let handler: any HTTPHandler
+    let maxBodySize: Int
+    /// Entered when a request line arrives, left when libmicrohttpd reports the request
+    /// complete (response sent, or connection closed).
+    let requestsInFlight = DispatchGroup()
+
+    init(handler: any HTTPHandler, configuration: ServerConfiguration) {
+        self.handler = handler
+        self.maxBodySize = configuration.maxBodySize
+    }
+}
+
+/// One request's state between libmicrohttpd's callbacks, which all run on the
+/// connection's own pool thread, one at a time.
+final class RequestState {
+    /// The request target as sent, from the URI logger.
+    let target: String
+    var headers = HTTPHeaders()
+    var body: [UInt8] = []
+    /// False until the access handler's first call (headers parsed, no body yet).
+    var headersSeen = false
+
+    init(target: String) {
+        self.target = target
+    }
+}

@@ -1,0 +1,177 @@
+internal import CSQLite
+
+extension Connection {
+    /// Runs one statement that returns no rows: `INSERT`, `UPDATE`, `DELETE`, DDL.
+    ///
+    /// `c.execute("UPDATE users SET name = ? WHERE id = ?", name, id)`. Afterwards
+    /// `changes` and `lastInsertRowID` describe what it did.
+    public func execute(_ sql: String, _ arguments: any SQLBindable...) throws {
+        try execute(sql, arguments: arguments)
+    }
+
+    /// Runs one statement that returns no rows, with its arguments as an array.
+    public func execute(_ sql: String, arguments: [any SQLBindable]) throws {
+        try withCachedStatement(sql) { statement in
+            try statement.bind(arguments)
+            while try statement.step() != nil {}
+        }
+    }
+
+    /// Runs a query and maps every row; the result is in the order SQLite returns rows.
+    ///
+    /// `try c.query("SELECT id, name FROM users WHERE id = ?", id) { row in
+    /// User(id: row.int(0), name: row.string(1)) }`
+    public func query<T>(
+        _ sql: String, _ arguments: any SQLBindable..., row transform: (Row) throws -> T
+    ) throws -> [T] {
+        try query(sql, arguments: arguments, row: transform)
+    }
+
+    /// Runs a query with its arguments as an array (a `SQLList`'s, say) and maps every row.
+    public func query<T>(
+        _ sql: String, arguments: [any SQLBindable], row transform: (Row) throws -> T
+    ) throws -> [T] {
+        try withCachedStatement(sql) { statement in
+            try statement.bind(arguments)
+            var results: [T] = []
+            while let row = try statement.step() { results.append(try transform(row)) }
+            return results
+        }
+    }
+
+    /// Runs a query and maps its first row, or returns `nil` when there is none.
+    public func queryFirst<T>(
+        _ sql: String, _ arguments: any SQLBindable..., row transform: (Row) throws -> T
+    ) throws -> T? {
+        try queryFirst(sql, arguments: arguments, row: transform)
+    }
+
+    /// Runs a query with its arguments as an array and maps its first row, if any.
+    public func queryFirst<T>(
+        _ sql: String, arguments: [any SQLBindable], row transform: (Row) throws -> T
+    ) throws -> T? {
+        try withCachedStatement(sql) { statement in
+            try statement.bind(arguments)
+            return try statement.step().map(transform)
+        }
+    }
+
+    /// Runs a query and hands each row to `body` without collecting an array.
+    public func forEachRow(
+        _ sql: String, arguments: [any SQLBindable] = [], _ body: (Row) throws -> Void
+    ) throws {
+        try withCachedStatement(sql) { statement in
+            try statement.bind(arguments)
+            while let row = try statement.step() { try body(row) }
+        }
+    }
+
+    /// Runs several `;`-separated statements without arguments, in order (schema scripts).
+    public func executeScript(_ sql: String) throws {
+        try checkOpen()
+        var remaining = Substring(sql)
+        while let prepared = try prepareFirst(remaining) {
+            let statement = prepared.statement
+            defer { statement.reset() }
+            while try statement.step() != nil {}
+            remaining = prepared.tail
+        }
+    }
+
+    /// Prepares a statement the caller owns, outside the cache (for loops of binds and steps).
+    ///
+    /// The SQL must hold exactly one statement.
+    public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+        try checkOpen()
+        return try prepareSingle(sql, counted: true)
+    }
+
+    /// Lends the cached statement for `sql` to `body`, then resets it.
+    ///
+    /// A statement already lent (a query run from inside another's row closure) is not
+    /// shared: the nested use gets a fresh one, so iterations never trample each other.
+    func withCachedStatement<T>(_ sql: String, _ body: (Statement) throws -> T) throws -> T {
+        try checkOpen()
+        let statement: Statement
+        if let cached = cache[sql] {
+            statement = cached.isLent ? try prepareSingle(sql, counted: true) : cached
+        } else {
+            statement = try prepareSingle(sql, counted: true)
+            if cache.count >= Self.statementCacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[sql] = statement
+        }
+        statement.isLent = true
+        defer {
+            statement.reset()
+            statement.isLent = false
+        }
+        return try body(statement)
+    }
+
+    /// The cached statement for a transaction-control or pragma SQL text; not counted.
+    func controlStatement(_ sql: String) throws(SQLiteError) -> Statement {
+        if let cached = controlStatements[sql] { return cached }
+        let statement = try prepareSingle(sql, counted: false)
+        controlStatements[sql] = statement
+        return statement
+    }
+
+    /// Runs a transaction-control or pragma statement to completion.
+    func runControl(_ sql: String) throws(SQLiteError) {
+        try checkOpen()
+        let statement = try controlStatement(sql)
+        defer { statement.reset() }
+        while try statement.step() != nil {}
+    }
+
+    func checkOpen() throws(SQLiteError) {
+        if isClosed { throw .misuse("connection to \(path) is closed") }
+    }
+
+    private func prepareSingle(_ sql: String, counted: Bool) throws(SQLiteError) -> Statement {
+        guard let prepared = try prepareFirst(Substring(sql), counted: counted) else {
+            throw .misuse("no SQL statement to prepare", sql: sql)
+        }
+        guard prepared.tail.allSatisfy({ $0.isWhitespace || $0 == ";" }) else {
+            throw .misuse("more than one statement; use executeScript", sql: sql)
+        }
+        return prepared.statement
+    }
+
+    /// Prepares the first statement of `sql`; `nil` when only whitespace or comments remain.
+    private func prepareFirst(_ sql: Substring, counted: Bool = true) throws(SQLiteError)
+        -> (statement: Statement, tail: Substring)?
+    {
+        var utf8 = Array(sql.utf8)
+        utf8.append(0)
+        var prepared: OpaquePointer?
+        var consumed = 0
+        let code = utf8.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                var tail: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v3(
+                    handle, chars.baseAddress, Int32(chars.count),
+                    UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, &tail)
+                if let tail, let base = chars.baseAddress { consumed = tail - base }
+                return code
+            }
+        }
+        try check(code, handle, sql: String(sql).trimmingSpaces)
+        let text = String(decoding: utf8[..<consumed], as: UTF8.self)
+        let rest = Substring(String(decoding: utf8[consumed..<(utf8.count - 1)], as: UTF8.self))
+        guard let prepared else { return nil }
+        let counter: StatementCounter? = counted ? self.counter : nil
+        return (Statement(handle: prepared, sql: text.trimmingSpaces, counter: counter), rest)
+    }
+}
+
+extension String {
+    /// The text without leading and trailing whitespace, for SQL shown in errors.
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

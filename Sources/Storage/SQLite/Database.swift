@@ -1,0 +1,193 @@
+import Dispatch
+import Synchronization
+
+/// The database: one writer connection and a pool of read connections over one WAL file.
+///
+/// All writes go through the single writer, one at a time, each in a `BEGIN IMMEDIATE`
+/// transaction. That is the design (SQLite has one writer anyway) and also a guard: Debian's
+/// SQLite 3.40.1 has a WAL bug triggered when two connections write or checkpoint at once, so
+/// only the writer ever writes or checkpoints (readers run with `wal_autocheckpoint=0`).
+/// Reads lease a connection from the pool — one per concurrently reading thread, created on
+/// demand up to `Options.maxReaders` — and see one consistent snapshot for their whole body.
+///
+/// ```swift
+/// let db = try Database.open(path: "kitchen.sqlite", migrations: Schema.migrations)
+/// let names = try db.read { c in
+///     try c.query("SELECT name FROM users WHERE id = ?", id) { $0.string(0) }
+/// }
+/// try db.write { c in try c.execute("UPDATE users SET name = ? WHERE id = ?", name, id) }
+/// ```
+public final class Database: Sendable {
+    /// Pool sizes and timeouts.
+    public struct Options: Sendable {
+        /// The most read connections open at once; a reader beyond it waits for a free one.
+        public var maxReaders: Int
+        /// How long a connection waits for a lock before failing with `SQLITE_BUSY`.
+        public var busyTimeout: Duration
+
+        /// Options sized for a server with a thread per core and a few nested reads.
+        public init(maxReaders: Int = 16, busyTimeout: Duration = .seconds(5)) {
+            self.maxReaders = max(1, maxReaders)
+            self.busyTimeout = busyTimeout
+        }
+    }
+
+    /// The database file.
+    public let path: String
+    let options: Options
+    /// The writer, locked for the whole of each write; `nil` once closed.
+    private let writer: Mutex<ConnectionBox?>
+    private let readers = Mutex(ReaderPool())
+    /// Counts free reader slots, so that a full pool makes a reader wait instead of fail.
+    private let readerSlots: DispatchSemaphore
+
+    /// Opens the writer (creating the file in WAL mode); readers open when first needed.
+    public init(path: String, options: Options = Options()) throws {
+        guard path != ":memory:", !path.isEmpty else {
+            throw SQLiteError.misuse("a pooled database needs a file; \"\(path)\" is private")
+        }
+        self.path = path
+        self.options = options
+        let connection = try Connection(
+            path: path, access: .readWrite, busyTimeout: options.busyTimeout)
+        try connection.execute(
+            """
+            CREATE TABLE IF NOT EXISTS kitchen_secrets (
+                name TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID
+            """)
+        self.writer = Mutex<ConnectionBox?>(ConnectionBox(connection))
+        self.readerSlots = DispatchSemaphore(value: options.maxReaders)
+    }
+
+    /// Opens the database and brings its schema up to date with `migrations`.
+    ///
+    /// Refuses a database whose schema is newer than the newest migration (`MigrationError`).
+    public static func open(
+        path: String, migrations: [Migration], options: Options = Options()
+    ) throws -> Database {
+        let database = try Database(path: path, options: options)
+        do {
+            _ = try database.withWriter { try Migrator(migrations).migrate($0) }
+        } catch {
+            database.close()
+            throw error
+        }
+        return database
+    }
+
+    /// Runs `body` on the writer inside `BEGIN IMMEDIATE`: commits when it returns, rolls
+    /// back when it throws.
+    ///
+    /// Writes are serialized: a second caller waits until the first commits. Do not call
+    /// `write` again from inside `body` (it would wait for itself); nest
+    /// `connection.transaction` for a savepoint instead.
+    public func write<T>(_ body: (Connection) throws -> T) throws -> T {
+        try withWriter { try $0.transaction(.immediate, body) }
+    }
+
+    /// Runs `body` on a pooled read connection, inside one read transaction, so all its
+    /// statements see the same snapshot even while writes commit.
+    ///
+    /// The connection is read-only: a write through it fails with `SQLITE_READONLY`. Pass the
+    /// connection down rather than calling `read` again inside `body`: a nested `read` leases a
+    /// second connection, and with every connection held by outer reads it would wait forever.
+    /// A `read` inside a `write` sees the state before that write commits.
+    public func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        readerSlots.wait()
+        defer { readerSlots.signal() }
+        let box = try leaseReader()
+        defer { returnReader(box) }
+        return try box.connection.readTransaction(body)
+    }
+
+    /// Checks that the database answers a query, for `/healthz`; throws the failure.
+    public func healthCheck() throws {
+        let answer = try read { try $0.queryFirst("SELECT 1") { $0.int(0) } }
+        guard answer == 1 else { throw SQLiteError.misuse("health check read \(answer ?? 0)") }
+    }
+
+    /// Copies the write-ahead log into the database file and truncates the log.
+    ///
+    /// The writer also checkpoints automatically as the log grows; call this after bulk
+    /// loads. Only the writer checkpoints (see the type's documentation).
+    public func checkpoint() throws {
+        try withWriter { try $0.runControl("PRAGMA wal_checkpoint(TRUNCATE)") }
+    }
+
+    /// Closes every connection: idle readers now, leased readers when they come back, and
+    /// the writer last, after a final checkpoint. Later calls throw.
+    public func close() {
+        let idle = readers.withLock { pool in
+            pool.isClosed = true
+            defer { pool.idle.removeAll() }
+            return pool.idle
+        }
+        for box in idle { box.connection.close() }
+        writer.withLock { box in
+            guard let connection = box?.connection else { return }
+            try? connection.runControl("PRAGMA wal_checkpoint(TRUNCATE)")
+            connection.close()
+            box = nil
+        }
+    }
+
+    /// How many read connections are open (leased or idle), for tests and metrics.
+    var openReaderCount: Int { readers.withLock { $0.openCount } }
+
+    /// Runs `body` with the writer locked to this thread.
+    func withWriter<T>(_ body: (Connection) throws -> T) throws -> T {
+        var result: Result<T, any Error> = .failure(SQLiteError.misuse("database \(path) is closed"))
+        writer.withLock { box in
+            guard let connection = box?.connection else { return }
+            result = Result { try body(connection) }
+        }
+        return try result.get()
+    }
+
+    private func leaseReader() throws -> ConnectionBox {
+        let lease: ReaderPool.Lease = try readers.withLock { pool in
+            guard !pool.isClosed else { throw SQLiteError.misuse("database \(path) is closed") }
+            if let box = pool.idle.popLast() { return .idle(box) }
+            pool.openCount += 1
+            return .openNew
+        }
+        switch lease {
+        case .idle(let box):
+            return box
+        case .openNew:
+            do {
+                return ConnectionBox(
+                    try Connection(path: path, access: .readOnly, busyTimeout: options.busyTimeout))
+            } catch {
+                readers.withLock { $0.openCount -= 1 }
+                throw error
+            }
+        }
+    }
+
+    private func returnReader(_ box: ConnectionBox) {
+        let keep = readers.withLock { pool in
+            guard !pool.isClosed else {
+                pool.openCount -= 1
+                return false
+            }
+            pool.idle.append(box)
+            return true
+        }
+        if !keep { box.connection.close() }
+    }
+}
+
+/// Read connections not in use, and how many are open in all.
+private struct ReaderPool {
+    enum Lease { case idle(ConnectionBox), openNew }
+    var idle: [ConnectionBox] = []
+    var openCount = 0
+    var isClosed = false
+}
+
+/// Carries a connection between threads; the pool guarantees one thread uses it at a time.
+final class ConnectionBox: @unchecked Sendable {
+    let connection: Connection
+    init(_ connection: Connection) { self.connection = connection }
+}

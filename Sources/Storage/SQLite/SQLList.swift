@@ -1,0 +1,47 @@
+/// A variable-length list bound as `IN (?,?,…)`: the placeholders and their arguments.
+///
+/// `let ids = SQLList(userIDs)` then
+/// `c.query("SELECT id, name FROM users WHERE id IN (\(ids.placeholders))", arguments: ids.arguments)`.
+/// The count is rounded up to a few sizes (1–4, then powers of two, then multiples of 1024) by
+/// repeating the last value, which `IN` ignores; so a batch of 37 ids and one of 60 share one
+/// prepared statement, and the statement cache stays small. An empty list binds `NULL`, which
+/// matches nothing. Plain placeholders beat `json_each(?)` here: binding integers is cheaper
+/// than formatting and parsing JSON, and SQLite plans an `IN` list as direct index lookups.
+/// SQLite allows at most 32766 parameters in one statement; split larger batches.
+public struct SQLList: Sendable {
+    /// The text to put between the parentheses of `IN (…)`: `?,?,?` or `NULL`.
+    public let placeholders: String
+    /// The values, padded to the placeholder count.
+    public let arguments: [SQLValue]
+
+    /// Makes the list from any values that bind (ids, names, …).
+    public init<Values: Collection>(_ values: Values) where Values.Element: SQLBindable {
+        var arguments = values.map(\.sqlValue)
+        guard let last = arguments.last else {
+            self.placeholders = "NULL"
+            self.arguments = []
+            return
+        }
+        let size = Self.roundedSize(arguments.count)
+        arguments.append(contentsOf: repeatElement(last, count: size - arguments.count))
+        self.arguments = arguments
+        self.placeholders = Self.placeholderText(size)
+    }
+
+    /// The sizes lists are rounded up to: exact to 4, then powers of two to 1024, then
+    /// multiples of 1024.
+    static func roundedSize(_ count: Int) -> Int {
+        if count <= 4 { return count }
+        if count > 1024 { return (count + 1023) / 1024 * 1024 }
+        var size = 8
+        while size < count { size *= 2 }
+        return size
+    }
+
+    private static func placeholderText(_ count: Int) -> String {
+        var text = "?"
+        text.reserveCapacity(count * 2)
+        for _ in 1..<count { text += ",?" }
+        return text
+    }
+}

@@ -1,0 +1,98 @@
+import Testing
+
+@testable import GraphQL
+
+@Suite("JSON writer")
+struct JSONWriterTests {
+    private func text(_ value: Value) -> String { JSONWriter.text(value) }
+
+    @Test("scalars are written as JSON literals")
+    func scalars() {
+        #expect(text(.null) == "null")
+        #expect(text(.bool(true)) == "true")
+        #expect(text(.bool(false)) == "false")
+        #expect(text(.int(0)) == "0")
+        #expect(text(.int(-42)) == "-42")
+        #expect(text(.int(Int.max)) == "9223372036854775807")
+        #expect(text(.int(Int.min)) == "-9223372036854775808")
+        #expect(text(.string("")) == "\"\"")
+    }
+
+    @Test("doubles are written as JavaScript writes them")
+    func doubles() {
+        #expect(text(.float(3.0)) == "3")
+        #expect(text(.float(-0.0)) == "0")
+        #expect(text(.float(0.1)) == "0.1")
+        #expect(text(.float(-2.5)) == "-2.5")
+        #expect(text(.float(1e21)) == "1e+21")
+        #expect(text(.float(1e20)) == "100000000000000000000")
+        #expect(text(.float(1.2345678901234568e20)) == "123456789012345680000")
+        #expect(text(.float(1e-7)) == "1e-7")
+        #expect(text(.float(0.000001)) == "0.000001")
+        #expect(text(.float(1.5e-10)) == "1.5e-10")
+        #expect(text(.float(1.7976931348623157e308)) == "1.7976931348623157e+308")
+        #expect(text(.float(.leastNonzeroMagnitude)) == "5e-324")
+        #expect(text(.float(9007199254740992)) == "9007199254740992")
+        #expect(text(.float(-9007199254740994)) == "-9007199254740994")
+        #expect(text(.float(0.30000000000000004)) == "0.30000000000000004")
+    }
+
+    @Test("NaN and infinities become null rather than invalid JSON")
+    func nonFinite() {
+        #expect(text(.float(.nan)) == "null")
+        #expect(text(.float(.infinity)) == "null")
+        #expect(text(.float(-.infinity)) == "null")
+    }
+
+    @Test("quotes, backslashes and control characters are escaped")
+    func escapes() {
+        #expect(text(.string("a\"b\\c")) == #""a\"b\\c""#)
+        #expect(text(.string("\n\r\t\u{08}\u{0C}")) == #""\n\r\t\b\f""#)
+        #expect(text(.string("\u{00}\u{01}\u{1F}")) == #""\u0000\u0001\u001f""#)
+        #expect(text(.string("/ and \u{7F}")) == "\"/ and \u{7F}\"")
+    }
+
+    @Test("other UTF-8, emoji included, stays raw")
+    func rawUTF8() {
+        let value = Value.string("番茄炒蛋 🍅 é")
+        #expect(JSONWriter.encode(value) == Array("\"番茄炒蛋 🍅 é\"".utf8))
+    }
+
+    @Test("objects keep key order and lists item order")
+    func containers() {
+        let value = Value.object([
+            "b": .int(1), "a": .list([.null, .string("x"), .list([])]), "c": .object(ObjectValue()),
+        ])
+        #expect(text(value) == #"{"b":1,"a":[null,"x",[]],"c":{}}"#)
+    }
+
+    @Test("punctuation helpers build a response by hand")
+    func punctuation() {
+        var writer = JSONWriter(capacity: 16)
+        writer.beginObject()
+        writer.writeKey("data")
+        writer.beginArray()
+        writer.writeInt(1)
+        writer.comma()
+        writer.writeDouble(2.5)
+        writer.comma()
+        writer.writeBool(false)
+        writer.comma()
+        writer.writeNull()
+        writer.endArray()
+        writer.comma()
+        writer.writeRaw("\"raw\":")
+        writer.writeByte(UInt8(ascii: "0"))
+        writer.endObject()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"data":[1,2.5,false,null],"raw":0}"#)
+    }
+
+    @Test("written text reads back to the same value")
+    func roundTrip() throws {
+        let value = Value.object([
+            "name": .string("Tomato \"soup\"\n🍅\u{1}"), "servings": .int(4), "rating": .float(4.75),
+            "tags": .list([.string("a"), .null, .bool(true)]), "nested": .object(["x": .float(-1.5e-9)]),
+        ])
+        #expect(try JSONReader.parse(JSONWriter.encode(value)) == value)
+    }
+}

@@ -1,0 +1,96 @@
+import Testing
+import HTTPServer
+
+@Suite("HTTPServer limits")
+struct HTTPServerLimitsTests {
+    @Test("a Content-Length over the limit gets 413 before the body is sent")
+    func oversizeContentLength() throws {
+        try withTestServer(configure: { $0.maxBodySize = 1024 }) { _, port in
+            let client = try TestClient(port: port)
+            // Only the head is sent; the 10 MB body never comes.
+            try client.send("POST /big HTTP/1.1\r\nHost: x\r\nContent-Length: 10000000\r\n\r\n")
+            let response = try client.readResponse()
+            #expect(response.status == 413)
+            #expect(client.waitForClose())
+        }
+    }
+
+    @Test("a body exactly at the limit is accepted")
+    func bodyAtLimit() throws {
+        try withTestServer(configure: { $0.maxBodySize = 1024 }) { _, port in
+            let response = try TestClient(port: port).request("POST", "/", body: Array(repeating: 65, count: 1024))
+            #expect(response.status == 200)
+        }
+    }
+
+    @Test("a 100-continue upload over the limit is refused without a 100")
+    func expectContinue() throws {
+        try withTestServer(configure: { $0.maxBodySize = 1024 }) { _, port in
+            let client = try TestClient(port: port)
+            try client.send(
+                "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\nExpect: 100-continue\r\n\r\n")
+            #expect(try client.readResponse().status == 413)
+        }
+    }
+
+    @Test("a chunked body that grows past the limit closes the connection unanswered")
+    func oversizeChunkedBody() throws {
+        try withTestServer(configure: { $0.maxBodySize = 1024 }) { _, port in
+            let client = try TestClient(port: port)
+            try client.send("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+            let chunk = "400\r\n" + String(repeating: "a", count: 1024) + "\r\n"
+            try? client.send(chunk + chunk)
+            #expect(client.waitForClose())
+        }
+    }
+
+    @Test("a header block over the connection memory limit gets 431")
+    func oversizeHeaders() throws {
+        try withTestServer(configure: { $0.connectionMemoryLimit = 8192 }) { _, port in
+            let client = try TestClient(port: port)
+            let huge = String(repeating: "v", count: 16_000)
+            try client.send("GET / HTTP/1.1\r\nHost: x\r\nX-Huge: \(huge)\r\n\r\n")
+            #expect(try client.readResponse().status == 431)
+        }
+    }
+
+    @Test("a URL over the connection memory limit gets 414")
+    func oversizeURL() throws {
+        try withTestServer(configure: { $0.connectionMemoryLimit = 8192 }) { _, port in
+            let client = try TestClient(port: port)
+            let path = "/" + String(repeating: "p", count: 16_000)
+            try client.send("GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try client.readResponse().status == 414)
+        }
+    }
+
+    @Test("an idle keep-alive connection is closed after the connection timeout")
+    func idleTimeout() throws {
+        try withTestServer(configure: { $0.connectionTimeout = .seconds(1) }) { _, port in
+            let client = try TestClient(port: port, timeoutSeconds: 6)
+            #expect(try client.request("GET", "/").status == 200)
+            let start = ContinuousClock.now
+            #expect(client.waitForClose())
+            #expect(ContinuousClock.now - start < .seconds(5))
+        }
+    }
+
+    @Test("a connection that never sends a request is closed after the timeout")
+    func silentConnection() throws {
+        try withTestServer(configure: { $0.connectionTimeout = .seconds(1) }) { _, port in
+            let client = try TestClient(port: port, timeoutSeconds: 6)
+            #expect(client.waitForClose())
+        }
+    }
+
+    @Test("connections beyond the per-address limit are refused")
+    func perAddressLimit() throws {
+        try withTestServer(configure: { $0.maxConnectionsPerAddress = 2 }) { _, port in
+            let first = try TestClient(port: port), second = try TestClient(port: port)
+            #expect(try first.request("GET", "/").status == 200)
+            #expect(try second.request("GET", "/").status == 200)
+            let third = try TestClient(port: port, timeoutSeconds: 5)
+            #expect(third.waitForClose())
+        }
+    }
+}

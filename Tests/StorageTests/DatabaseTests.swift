@@ -1,0 +1,132 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Storage
+
+private struct Rejected: Error {}
+
+/// Runs `body(index)` on `count` new threads and waits for all of them.
+private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let group = DispatchGroup()
+    for index in 0..<count {
+        group.enter()
+        Thread {
+            body(index)
+            group.leave()
+        }.start()
+    }
+    group.wait()
+}
+
+@Suite("Database pool")
+struct DatabaseTests {
+    let directory: TemporaryDirectory
+    let db: Database
+
+    static let schema = [
+        Migration(
+            version: 1, name: "counter",
+            sql: "CREATE TABLE counter (id INTEGER PRIMARY KEY, value INTEGER NOT NULL); INSERT INTO counter VALUES (1, 0);"),
+        Migration(version: 2, name: "items", sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL);"),
+    ]
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        db = try Database.open(path: directory.path(), migrations: Self.schema, options: .init(maxReaders: 3))
+    }
+
+    @Test("8 threads doing 100 read-modify-write increments each end at exactly 800")
+    func serializedWrites() throws {
+        let failures = Atomic(0)
+        onThreads(8) { [db] _ in
+            for _ in 0..<100 {
+                do {
+                    try db.write { c in
+                        let value = try c.queryFirst("SELECT value FROM counter WHERE id = 1") { $0.int(0) } ?? 0
+                        try c.execute("UPDATE counter SET value = ? WHERE id = 1", value + 1)
+                    }
+                } catch {
+                    failures.add(1, ordering: .relaxed)
+                }
+            }
+        }
+        #expect(failures.load(ordering: .relaxed) == 0)
+        #expect(try db.read { try $0.queryFirst("SELECT value FROM counter") { $0.int(0) } } == 800)
+    }
+
+    @Test("reads go on, on the last committed snapshot, while a write is in flight")
+    func readsDuringWrite() throws {
+        let writing = DispatchSemaphore(value: 0)
+        let readFinished = DispatchSemaphore(value: 0)
+        let writerThread = DispatchGroup()
+        writerThread.enter()
+        Thread { [db] in
+            try? db.write { c in
+                try c.execute("INSERT INTO items (name) VALUES ('in flight')")
+                writing.signal()
+                // A bound, not a delay: if reads blocked on the writer this would fail, not hang.
+                _ = readFinished.wait(timeout: .now() + 30)
+            }
+            writerThread.leave()
+        }.start()
+        writing.wait()
+        let seenDuringWrite = Mutex<[Int]>([])
+        onThreads(3) { [db] _ in
+            let count = try? db.read { try $0.queryFirst("SELECT count(*) FROM items") { $0.int(0) } }
+            seenDuringWrite.withLock { $0.append(count ?? -1) }
+        }
+        readFinished.signal()
+        writerThread.wait()
+        #expect(seenDuringWrite.withLock { $0 } == [0, 0, 0])
+        #expect(try db.read { try $0.queryFirst("SELECT count(*) FROM items") { $0.int(0) } } == 1)
+    }
+
+    @Test("a write that throws rolls back everything it did")
+    func writeRollsBack() throws {
+        #expect(throws: Rejected.self) {
+            try db.write { c in
+                try c.execute("INSERT INTO items (name) VALUES ('lost')")
+                throw Rejected()
+            }
+        }
+        #expect(try db.read { try $0.queryFirst("SELECT count(*) FROM items") { $0.int(0) } } == 0)
+    }
+
+    @Test("readers are read-only, reused, and never more than the bound")
+    func readerPool() throws {
+        #expect(throws: SQLiteError.self) {
+            try db.read { try $0.execute("INSERT INTO items (name) VALUES ('x')") }
+        }
+        onThreads(8) { [db] _ in
+            for _ in 0..<20 {
+                _ = try? db.read { try $0.queryFirst("SELECT count(*) FROM items") { $0.int(0) } }
+            }
+        }
+        #expect(db.openReaderCount >= 1)
+        #expect(db.openReaderCount <= 3)
+    }
+
+    @Test("the health check answers while open and fails once closed")
+    func healthCheck() throws {
+        try db.healthCheck()
+        db.close()
+        #expect(throws: SQLiteError.self) { try db.healthCheck() }
+        #expect(throws: SQLiteError.self) { try db.write { _ in } }
+    }
+
+    @Test("closing checkpoints the write-ahead log into the database file")
+    func closeCheckpoints() throws {
+        try db.write { c in
+            for number in 0..<200 { try c.execute("INSERT INTO items (name) VALUES (?)", "item \(number)") }
+        }
+        _ = try db.read { try $0.queryFirst("SELECT count(*) FROM items") { $0.int(0) } }
+        db.close()
+        let wal = directory.path() + "-wal"
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
+        #expect(walSize == 0)
+        let reopened = try Connection(path: directory.path(), access: .readOnly)
+        #expect(try reopened.queryFirst("SELECT count(*) FROM items") { $0.int(0) } == 200)
+    }
+}
