@@ -2,10 +2,15 @@ import Foundation
 
 /// How many rows a scale seed wrote.
 public struct SeedSummary: Sendable, Hashable {
+    /// How many users were written.
     public var users: Int
+    /// How many recipes were written.
     public var recipes: Int
+    /// How many dishes were written.
     public var dishes: Int
+    /// How many comments were written.
     public var comments: Int
+    /// How many goods were written.
     public var goods: Int
 }
 

@@ -11,9 +11,13 @@ public enum DemoData {
 
     /// A demo account: sign-in name, display name, and whether it is a lunch member.
     public struct Account: Sendable, Hashable {
+        /// The sign-in name.
         public var username: String
+        /// The name shown to people.
         public var name: String
+        /// Whether the user is a lunch member and pays member prices.
         public var isMember: Bool
+        /// A short self-description.
         public var bio: String
     }
 
