@@ -10,11 +10,13 @@ public struct Schema: Sendable {
     public let subscriptionType: String?
     /// Every named type by name, built-in and introspection types included.
     public let types: [String: NamedType]
-    /// Type names in the order they were defined (built-ins last), for printing.
+    /// Type names in graphql-js's type-map order: defined types in definition order, built-in
+    /// types where first referenced (see `SchemaBuilder`). Printing and introspection follow it.
     public let typeNames: [String]
     /// Every directive by name, the specified ones included.
     public let directives: [String: DirectiveInfo]
-    /// Directive names in definition order (specified ones first).
+    /// Directive names: defined ones in definition order, then the specified ones (as
+    /// graphql-js orders them).
     public let directiveNames: [String]
     /// For each interface and union, its possible object types, in definition order.
     private let possibleTypeIndex: [String: [String]]

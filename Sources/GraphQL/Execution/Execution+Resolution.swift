@@ -1,0 +1,114 @@
+extension Execution {
+    /// ExecuteField for one response key over every object of a batch: one resolver call
+    /// for a batch resolver, one per object otherwise, then value completion for each.
+    func resolve(entry index: Int, of batch: Batch) {
+        let plan = batch.plan
+        let entry = plan.entries[index]
+        var parents = batch.parents
+        var slots = batch.containers.map { tree.containers[$0].firstSlot + index }
+        if tree.nulledContainers > 0 {
+            // Objects a null has replaced since they were reached need nothing more.
+            let alive = batch.containers.indices.filter { tree.isAlive(batch.containers[$0]) }
+            if alive.count < parents.count {
+                parents = alive.map { parents[$0] }
+                slots = alive.map { slots[$0] }
+            }
+        }
+        resolve(entry, plan, index, parents, slots)
+    }
+
+    private func resolve(
+        _ entry: PlanEntry, _ plan: FieldPlan, _ index: Int, _ parents: [Any], _ slots: [Int]
+    ) {
+        guard !parents.isEmpty else { return }
+        let site = FieldSite(plan: plan, entry: index)
+        switch entry.resolution {
+        case .typename:
+            for slot in slots { tree.setLeaf(.string(plan.type.name), at: slot) }
+        case .schema:
+            let value = Resolved.object(SchemaIntrospection(schema: schema), type: "__Schema")
+            for slot in slots { complete(value, as: entry.definition.type, at: slot, site) }
+        case .type:
+            let value: Resolved
+            switch arguments(of: entry) {
+            case .failure(let error):
+                value = .error(error)
+            case .success(let arguments):
+                value = TypeIntrospection.named(arguments.string("name") ?? "", in: schema)
+            }
+            for slot in slots { complete(value, as: entry.definition.type, at: slot, site) }
+        case .unbound:
+            let error = internalFailure(
+                "No resolver for \(plan.type.name).\(entry.definition.name).", at: slots[0], site)
+            for slot in slots { fail(slot, with: error, site) }
+        case .resolver(let resolver):
+            switch arguments(of: entry) {
+            case .failure(let error):
+                for slot in slots { fail(slot, with: error, site) }
+            case .success(let arguments):
+                call(resolver, parents, arguments, slots, site)
+            }
+        }
+    }
+
+    private func call(
+        _ resolver: FieldResolver, _ parents: [Any], _ arguments: Arguments, _ slots: [Int],
+        _ site: FieldSite
+    ) {
+        let type = site.definition.type
+        switch resolver {
+        case .each(let resolve):
+            for (parent, slot) in zip(parents, slots) {
+                let value: Resolved
+                do {
+                    value = try resolve(parent, arguments, context)
+                } catch {
+                    value = .error(error)
+                }
+                complete(value, as: type, at: slot, site)
+            }
+        case .batch(let resolve):
+            let values: [Resolved]
+            do {
+                values = try resolve(parents, arguments, context)
+            } catch {
+                // One failure fails every position, but is reported (and logged) once.
+                let shared = located(error, at: slots[0], site)
+                for slot in slots { fail(slot, with: shared, site) }
+                return
+            }
+            guard values.count == parents.count else {
+                let error = internalFailure(
+                    "The batch resolver of \(site.fieldName) returned \(values.count) values for \(parents.count) parents.",
+                    at: slots[0], site)
+                for slot in slots { fail(slot, with: error, site) }
+                return
+            }
+            for (value, slot) in zip(values, slots) {
+                complete(value, as: type, at: slot, site)
+            }
+        case .valueKey(let key):
+            for (parent, slot) in zip(parents, slots) {
+                guard let object = parent as? ObjectValue else {
+                    let mismatch = ResolverInputMismatch(
+                        field: site.fieldName, expected: "ObjectValue", got: parent)
+                    fail(slot, with: mask(mismatch, at: slot, site), site)
+                    continue
+                }
+                complete(object[key].map { .value($0) } ?? .null, as: type, at: slot, site)
+            }
+        }
+    }
+}
+
+/// Where a value is being completed: the plan and entry of the field, for messages,
+/// error locations and child plans.
+struct FieldSite {
+    let plan: FieldPlan
+    let entry: Int
+
+    var definition: FieldDefinitionInfo { plan.entries[entry].definition }
+    var fields: [Field] { plan.entries[entry].fields }
+    /// `Type.field`, as messages name a field.
+    var fieldName: String { "\(plan.type.name).\(definition.name)" }
+}

@@ -1,0 +1,152 @@
+/// The outcome of executing a request: `data` (absent, null, or an object) and `errors`.
+///
+/// The data stays in the executor's flat response tree until it is written, so the fast
+/// path (`jsonBytes()`) never builds an intermediate `Value`; `data` builds one for tests
+/// and callers that want a tree.
+public struct ExecutionResult: Sendable {
+    /// The response tree; nil when the request failed before execution (no `data` entry).
+    let tree: ResponseTree?
+    /// Every error, request errors first, then field errors in response order.
+    public let errors: [GraphQLError]
+
+    init(tree: ResponseTree?, errors: [GraphQLError]) {
+        self.tree = tree
+        self.errors = errors
+    }
+
+    /// A result of request errors only: no `data` entry (a parse, validation or variable
+    /// error, section 7.1).
+    public init(errors: [GraphQLError]) {
+        self.init(tree: nil, errors: errors)
+    }
+
+    /// Whether the response has a `data` entry at all.
+    public var hasData: Bool { tree != nil }
+
+    /// `data` as a value: nil when absent, `.null` when a null reached the root.
+    public var data: Value? {
+        guard let tree else { return nil }
+        if tree.dataIsNull || tree.containers.isEmpty { return .null }
+        return tree.value(ofContainer: 0)
+    }
+
+    /// The response as JSON bytes: `{"data":…,"errors":[…]}`, fields in query order.
+    public func jsonBytes() -> [UInt8] {
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.bytes
+    }
+
+    /// Writes the response object into `writer`.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        var needsComma = false
+        if !errors.isEmpty {
+            writer.writeRaw("\"errors\":")
+            writer.beginArray()
+            for (index, error) in errors.enumerated() {
+                if index > 0 { writer.comma() }
+                error.write(to: &writer)
+            }
+            writer.endArray()
+            needsComma = true
+        }
+        if let tree {
+            if needsComma { writer.comma() }
+            writer.writeRaw("\"data\":")
+            if tree.dataIsNull || tree.containers.isEmpty {
+                writer.writeNull()
+            } else {
+                tree.write(container: 0, to: &writer)
+            }
+        }
+        writer.endObject()
+    }
+}
+
+extension GraphQLError {
+    /// Writes the error as the response's `errors` list holds it (section 7.1.2):
+    /// `message`, then `locations`, `path` and `extensions` when not empty.
+    public func write(to writer: inout JSONWriter) {
+        writer.writeRaw("{\"message\":")
+        writer.writeString(message)
+        if !locations.isEmpty {
+            writer.writeRaw(",\"locations\":[")
+            for (index, location) in locations.enumerated() {
+                if index > 0 { writer.comma() }
+                writer.writeRaw("{\"line\":")
+                writer.writeInt(location.line)
+                writer.writeRaw(",\"column\":")
+                writer.writeInt(location.column)
+                writer.endObject()
+            }
+            writer.endArray()
+        }
+        if !path.isEmpty {
+            writer.writeRaw(",\"path\":[")
+            for (index, component) in path.enumerated() {
+                if index > 0 { writer.comma() }
+                switch component {
+                case .key(let key): writer.writeString(key)
+                case .index(let position): writer.writeInt(position)
+                }
+            }
+            writer.endArray()
+        }
+        if !extensions.isEmpty {
+            writer.writeRaw(",\"extensions\":")
+            writer.writeValue(.object(extensions))
+        }
+        writer.endObject()
+    }
+}
+
+extension ResponseTree {
+    /// Writes one object or list, and everything under it, in response order.
+    func write(container index: Int, to writer: inout JSONWriter) {
+        let container = containers[index]
+        let end = container.firstSlot + container.count
+        if !container.isList {
+            let keys = keySets[container.keySet]
+            writer.beginObject()
+            for slot in container.firstSlot..<end {
+                let offset = slot - container.firstSlot
+                if offset > 0 { writer.comma() }
+                writer.bytes.append(
+                    contentsOf: keys.encoded[keys.offsets[offset]..<keys.offsets[offset + 1]])
+                write(slot: slot, to: &writer)
+            }
+            writer.endObject()
+        } else {
+            writer.beginArray()
+            for slot in container.firstSlot..<end {
+                if slot > container.firstSlot { writer.comma() }
+                write(slot: slot, to: &writer)
+            }
+            writer.endArray()
+        }
+    }
+
+    private func write(slot: Int, to writer: inout JSONWriter) {
+        switch slots[slot] {
+        case .null: writer.writeNull()
+        case .leaf(let value): writer.writeValue(value)
+        case .container(let child): write(container: child, to: &writer)
+        }
+    }
+
+    /// One object or list as a `Value` tree.
+    func value(ofContainer index: Int) -> Value {
+        let container = containers[index]
+        let range = container.firstSlot..<(container.firstSlot + container.count)
+        let values = range.map { slot -> Value in
+            switch slots[slot] {
+            case .null: .null
+            case .leaf(let value): value
+            case .container(let child): value(ofContainer: child)
+            }
+        }
+        if container.isList { return .list(values) }
+        return .object(ObjectValue(Array(zip(keySets[container.keySet].names, values))))
+    }
+}

@@ -1,0 +1,82 @@
+/// Reports an internal error (any Swift error a resolver throws that is not a
+/// `GraphQLError`) so the application can log its detail; the client sees only
+/// `Internal server error` with code `INTERNAL`. A returned string (a request or incident
+/// id) is added to the error's `extensions` as `requestId`.
+public typealias InternalErrorHandler = (_ error: any Error, _ path: [PathComponent]) -> String?
+
+extension BoundSchema {
+    /// Executes a request (section 6): selects the operation, coerces the variables, and
+    /// runs the operation synchronously on the calling thread.
+    ///
+    /// - Parameters:
+    ///   - document: a parsed and validated document.
+    ///   - operationName: the operation to run; needed when the document has several.
+    ///   - variables: the raw variable values of the request (from JSON).
+    ///   - context: the application's per-request context, passed to every resolver.
+    ///   - rootValue: the parent given to the root type's resolvers.
+    ///   - onInternalError: called for each masked internal error.
+    public func execute(
+        _ document: ExecutableDocument, operationName: String? = nil,
+        variables: ObjectValue = ObjectValue(), context: Context, rootValue: Any = (),
+        onInternalError: InternalErrorHandler? = nil
+    ) -> ExecutionResult {
+        let operation: OperationDefinition
+        do {
+            operation = try OperationSelection.operation(in: document, named: operationName)
+        } catch {
+            return ExecutionResult(errors: [error])
+        }
+        if operation.operation == .subscription {
+            return ExecutionResult(errors: [
+                GraphQLError(
+                    "Subscriptions are not supported yet.", source: document.source,
+                    at: [operation.location.start], code: .badRequest)
+            ])
+        }
+        let coerced = InputCoercion.coerceVariableValues(
+            variables, definitions: operation.variableDefinitions, schema: schema,
+            source: document.source)
+        let variableValues: ObjectValue
+        switch coerced {
+        case .success(let values): variableValues = values
+        case .failure(let failure): return ExecutionResult(errors: failure.errors)
+        }
+        guard let rootType = schema.rootType(for: operation.operation) else {
+            return ExecutionResult(
+                tree: .nullData,
+                errors: [
+                    GraphQLError(
+                        "Schema is not configured to execute \(operation.operation.rawValue) operation.",
+                        source: document.source, at: [operation.location.start],
+                        code: .badRequest)
+                ])
+        }
+        let execution = Execution(
+            bound: BoundResolvers(
+                schema: schema, resolvers: resolvers,
+                objectTypeBySwiftType: objectTypeBySwiftType),
+            document: document, variables: variableValues, context: context,
+            onInternalError: onInternalError)
+        return execution.run(
+            operation, rootType: rootType, rootValue: rootValue,
+            serially: operation.operation == .mutation)
+    }
+
+    /// Executes a prepared (parsed and validated) document.
+    public func execute(
+        _ prepared: PreparedDocument, operationName: String? = nil,
+        variables: ObjectValue = ObjectValue(), context: Context, rootValue: Any = (),
+        onInternalError: InternalErrorHandler? = nil
+    ) -> ExecutionResult {
+        execute(
+            prepared.document, operationName: operationName, variables: variables,
+            context: context, rootValue: rootValue, onInternalError: onInternalError)
+    }
+}
+
+/// The parts of a `BoundSchema` the executor needs, without its `Context` parameter.
+struct BoundResolvers {
+    let schema: Schema
+    let resolvers: [String: [String: FieldResolver]]
+    let objectTypeBySwiftType: [ObjectIdentifier: String?]
+}

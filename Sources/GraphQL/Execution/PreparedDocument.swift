@@ -1,0 +1,19 @@
+/// A document that has been parsed and validated against the schema: what the executor
+/// runs and what `DocumentCache` keeps, so that each distinct query text is parsed and
+/// validated once.
+public struct PreparedDocument: Sendable {
+    /// The executable definitions, with the source they came from.
+    public let document: ExecutableDocument
+
+    /// Wraps a document the caller has validated.
+    public init(validated document: ExecutableDocument) {
+        self.document = document
+    }
+}
+
+/// The outcome of preparing a query text: the prepared document, or the parse or
+/// validation errors to send back (the same ones every time the text is seen again).
+public enum DocumentPreparation: Sendable {
+    case ready(PreparedDocument)
+    case rejected([GraphQLError])
+}

@@ -1,0 +1,107 @@
+/// The resolver map and the schema disagree; lists every mismatch at once so the server
+/// can refuse to start with one message.
+public struct BindingError: Error, Sendable, CustomStringConvertible {
+    /// `"Type.field"` of every object field with neither a resolver nor a default.
+    public let missing: [String]
+    /// `"Type.field"` of every resolver whose field the schema does not have.
+    public let extra: [String]
+    /// Other mistakes: a resolver registered twice, a scalar that is not a custom scalar.
+    public let problems: [String]
+
+    public var description: String {
+        var lines = ["Resolvers do not match the schema:"]
+        lines += missing.map { "  no resolver for \($0)" }
+        lines += extra.map { "  resolver for \($0), which the schema does not have" }
+        lines += problems.map { "  \($0)" }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A schema with every object field bound to a resolver: what the executor runs.
+///
+/// Built once at start by `Resolvers.bind(to:)` and shared by every thread.
+public struct BoundSchema<Context>: Sendable {
+    /// The schema, with the application's scalar coercions attached.
+    public let schema: Schema
+    /// Resolvers by object type name, then field name.
+    let resolvers: [String: [String: FieldResolver]]
+    /// The object type registered for each Swift parent type; nil when several were.
+    let objectTypeBySwiftType: [ObjectIdentifier: String?]
+}
+
+extension Resolvers {
+    /// Checks the resolvers against the schema and binds them: every field of every object
+    /// type must have a resolver (or belong to a `valueType`), and every resolver a field.
+    ///
+    /// Introspection types (`__Schema`, `__Type`, …) are resolved by the engine itself.
+    public func bind(to schema: Schema) throws(BindingError) -> BoundSchema<Context> {
+        var byType: [String: [String: FieldResolver]] = [:]
+        var problems: [String] = []
+        var extra: [String] = []
+        let all = registrations + IntrospectionResolvers.registrations
+
+        for (key, resolver) in all {
+            let (typeName, fieldName) = Self.split(key)
+            guard case .object(let object)? = schema[typeName],
+                object.field(named: fieldName) != nil
+            else {
+                extra.append(key)
+                continue
+            }
+            if byType[typeName]?[fieldName] != nil {
+                problems.append("resolver for \(key) registered twice")
+            }
+            byType[typeName, default: [:]][fieldName] = resolver
+        }
+        for name in valueTypes {
+            guard case .object(let object)? = schema[name] else {
+                problems.append("valueType \(name) is not an object type of the schema")
+                continue
+            }
+            for field in object.fields where byType[name]?[field.name] == nil {
+                byType[name, default: [:]][field.name] = .valueKey(field.name)
+            }
+        }
+        var missing: [String] = []
+        for name in schema.typeNames {
+            guard case .object(let object)? = schema[name] else { continue }
+            for field in object.fields where byType[name]?[field.name] == nil {
+                missing.append("\(name).\(field.name)")
+            }
+        }
+        var types = schema.typeNames.compactMap { schema[$0] }
+        for (name, coercion) in scalarCoercions {
+            guard let index = types.firstIndex(where: { $0.name == name }),
+                case .scalar(var scalar) = types[index], !BuiltInScalars.isBuiltIn(name)
+            else {
+                problems.append("scalar \(name) is not a custom scalar of the schema")
+                continue
+            }
+            scalar.coercion = coercion
+            types[index] = .scalar(scalar)
+        }
+        guard missing.isEmpty, extra.isEmpty, problems.isEmpty else {
+            throw BindingError(missing: missing, extra: extra, problems: problems)
+        }
+        var bySwiftType: [ObjectIdentifier: String?] = [:]
+        for (swiftType, typeName) in parentTypes {
+            if let known = bySwiftType[swiftType], known != typeName {
+                bySwiftType[swiftType] = .some(nil)
+            } else {
+                bySwiftType[swiftType] = typeName
+            }
+        }
+        let bound = Schema(
+            description: schema.description, queryType: schema.queryType,
+            mutationType: schema.mutationType, subscriptionType: schema.subscriptionType,
+            types: types,
+            directives: schema.directiveNames.compactMap { schema.directives[$0] })
+        return BoundSchema(
+            schema: bound, resolvers: byType, objectTypeBySwiftType: bySwiftType)
+    }
+
+    static func split(_ key: String) -> (String, String) {
+        guard let dot = key.firstIndex(of: ".") else { return (key, "") }
+        return (String(key[..<dot]), String(key[key.index(after: dot)...]))
+    }
+}

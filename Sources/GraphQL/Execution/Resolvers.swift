@@ -1,0 +1,173 @@
+/// The application's resolvers, registered per object type and field (`"Type.field"`), and
+/// checked against the schema by `bind(to:)`.
+///
+/// Resolvers are plain closures over the application's own Swift values: a per-object
+/// resolver `(parent, arguments, context) -> output`, or a batch resolver
+/// `([parent], arguments, context) -> [output]` that the executor calls once per field per
+/// level of the response, whatever the length of the lists above it.
+///
+/// ```swift
+/// var resolvers = Resolvers<RequestContext>()
+/// resolvers.type("Query") { query in
+///     query.field("recipe") { arguments, context in
+///         try context.recipes.find(id: arguments.string("id") ?? "")
+///     }
+/// }
+/// resolvers.type("Recipe", parent: Recipe.self) { recipe in
+///     recipe.property("name") { $0.name }
+///     recipe.batch("author") { recipes, _, context in
+///         try context.users.find(ids: recipes.map(\.authorID))
+///     }
+/// }
+/// let bound = try resolvers.bind(to: schema)
+/// ```
+public struct Resolvers<Context>: Sendable {
+    /// Every registered resolver by `"Type.field"`, in registration order.
+    var registrations: [(key: String, resolver: FieldResolver)] = []
+    /// The Swift type registered for each object type.
+    var parentTypes: [(swiftType: ObjectIdentifier, typeName: String)] = []
+    /// Object types whose parents are `ObjectValue`s that serve every field by default.
+    var valueTypes: [String] = []
+    /// Coercions the application attaches to custom scalars.
+    var scalarCoercions: [(name: String, coercion: ScalarCoercion)] = []
+
+    public init() {}
+
+    /// Registers the resolvers of the object type `name`, whose parents are `Parent` values.
+    ///
+    /// Registering a Swift type lets the executor find the concrete object type of a value
+    /// returned for an interface or union without the resolver naming it.
+    public mutating func type<Parent>(
+        _ name: String, parent: Parent.Type,
+        _ register: (inout ObjectResolvers<Parent, Context>) -> Void
+    ) {
+        var resolvers = ObjectResolvers<Parent, Context>(typeName: name)
+        register(&resolvers)
+        registrations += resolvers.registrations
+        parentTypes.append((ObjectIdentifier(Parent.self), name))
+    }
+
+    /// Registers the resolvers of a root type (or any type whose parent carries nothing).
+    public mutating func type(
+        _ name: String, _ register: (inout ObjectResolvers<Void, Context>) -> Void
+    ) {
+        var resolvers = ObjectResolvers<Void, Context>(typeName: name)
+        register(&resolvers)
+        registrations += resolvers.registrations
+    }
+
+    /// Declares that the parents of object type `name` are `ObjectValue`s whose same-named
+    /// keys serve every field without an explicit resolver (a missing key reads as null).
+    public mutating func valueType(_ name: String) {
+        valueTypes.append(name)
+    }
+
+    /// Attaches input and output coercion to a custom scalar of the schema.
+    public mutating func scalar(_ name: String, _ coercion: ScalarCoercion) {
+        scalarCoercions.append((name, coercion))
+    }
+}
+
+/// The resolvers of one object type, registered inside `Resolvers.type`.
+public struct ObjectResolvers<Parent, Context> {
+    /// The object type these resolvers serve.
+    public let typeName: String
+    var registrations: [(key: String, resolver: FieldResolver)] = []
+
+    init(typeName: String) {
+        self.typeName = typeName
+    }
+
+    /// A per-object resolver: called once for each parent.
+    public mutating func field<Output: OutputConvertible>(
+        _ name: String,
+        _ resolve: @escaping @Sendable (Parent, Arguments, Context) throws -> Output
+    ) {
+        let key = "\(typeName).\(name)"
+        add(name, .each { parent, arguments, context in
+            guard let parent = parent as? Parent, let context = context as? Context else {
+                throw ResolverInputMismatch(field: key, expected: "\(Parent.self)", got: parent)
+            }
+            return try resolve(parent, arguments, context).resolved
+        })
+    }
+
+    /// A batch resolver: called once with every parent of a level, it returns one output
+    /// per parent, in the same order (a `Resolved.error` fails one position only).
+    public mutating func batch<Output: OutputConvertible>(
+        _ name: String,
+        _ resolve: @escaping @Sendable ([Parent], Arguments, Context) throws -> [Output]
+    ) {
+        let key = "\(typeName).\(name)"
+        add(name, .batch { parents, arguments, context in
+            var typed: [Parent] = []
+            typed.reserveCapacity(parents.count)
+            for parent in parents {
+                guard let parent = parent as? Parent else {
+                    throw ResolverInputMismatch(field: key, expected: "\(Parent.self)", got: parent)
+                }
+                typed.append(parent)
+            }
+            guard let context = context as? Context else {
+                throw ResolverInputMismatch(field: key, expected: "\(Context.self)", got: context)
+            }
+            return try resolve(typed, arguments, context).map(\.resolved)
+        })
+    }
+
+    /// A field read straight from the parent, like a same-named property.
+    public mutating func property<Output: OutputConvertible>(
+        _ name: String, _ read: @escaping @Sendable (Parent) -> Output
+    ) {
+        let key = "\(typeName).\(name)"
+        add(name, .each { parent, _, _ in
+            guard let parent = parent as? Parent else {
+                throw ResolverInputMismatch(field: key, expected: "\(Parent.self)", got: parent)
+            }
+            return read(parent).resolved
+        })
+    }
+
+    mutating func add(_ name: String, _ resolver: FieldResolver) {
+        registrations.append(("\(typeName).\(name)", resolver))
+    }
+}
+
+extension ObjectResolvers where Parent == Void {
+    /// A per-object resolver of a root type: it needs only the arguments and the context.
+    public mutating func field<Output: OutputConvertible>(
+        _ name: String, _ resolve: @escaping @Sendable (Arguments, Context) throws -> Output
+    ) {
+        let key = "\(typeName).\(name)"
+        add(name, .each { _, arguments, context in
+            guard let context = context as? Context else {
+                throw ResolverInputMismatch(field: key, expected: "\(Context.self)", got: context)
+            }
+            return try resolve(arguments, context).resolved
+        })
+    }
+}
+
+/// How the executor calls one field's resolver, with the Swift types erased.
+enum FieldResolver: Sendable {
+    case each(@Sendable (Any, Arguments, Any) throws -> Resolved)
+    case batch(@Sendable ([Any], Arguments, Any) throws -> [Resolved])
+    /// Reads the same-named key of an `ObjectValue` parent.
+    case valueKey(String)
+}
+
+/// A resolver received a parent or context of another Swift type than it was registered
+/// for: a bug in the application, reported as an internal error.
+struct ResolverInputMismatch: Error, CustomStringConvertible {
+    let field: String
+    let expected: String
+    let given: String
+
+    init(field: String, expected: String, got: Any) {
+        self.field = field
+        self.expected = expected
+        self.given = "\(type(of: got))"
+    }
+
+    var description: String { "resolver \(field) expected \(expected) but was given \(given)" }
+}

@@ -1,0 +1,161 @@
+/// One response position: filled by value completion, read when the response is written.
+enum ResultValue: Sendable {
+    case null
+    case leaf(Value)
+    /// An object or list: the index of its container.
+    case container(Int)
+}
+
+/// The positions of one object (in response-key order) or one list (in index order).
+struct ResultContainer: Sendable {
+    let firstSlot: Int
+    let count: Int
+    /// The position holding this container; -1 for the root object (`data`).
+    let parentSlot: Int
+    /// The index of an object's response keys in `ResponseTree.keySets`; -1 for a list.
+    let keySet: Int
+
+    var isList: Bool { keySet < 0 }
+}
+
+/// The response keys of one plan: as strings (for paths and values) and pre-encoded as JSON
+/// member names (`"key":`), so writing an object copies bytes instead of escaping strings.
+struct ResponseKeys: Sendable {
+    let names: [String]
+    let encoded: [UInt8]
+    /// Where each name's bytes start in `encoded`, plus the end.
+    let offsets: [Int]
+
+    init(_ names: [String]) {
+        self.names = names
+        var writer = JSONWriter(capacity: names.count * 16)
+        var offsets = [0]
+        for name in names {
+            writer.writeKey(name)
+            offsets.append(writer.bytes.count)
+        }
+        self.encoded = writer.bytes
+        self.offsets = offsets
+    }
+}
+
+/// The response being built, breadth-first, as flat arrays: positions (`slots`) grouped
+/// into objects and lists (`containers`), each position knowing its owner and whether its
+/// type is non-null, so that a null can propagate upward (section 6.4.4) and a path can be
+/// computed when an error needs one.
+struct ResponseTree: Sendable {
+    private(set) var slots: [ResultValue] = []
+    private(set) var owners: [Int] = []
+    private(set) var nonNull: [Bool] = []
+    private(set) var containers: [ResultContainer] = []
+    private(set) var keySets: [ResponseKeys] = []
+    /// Set when a null reached `data` itself.
+    private(set) var dataIsNull = false
+    /// How many containers a null has replaced; while zero, every position is alive.
+    private(set) var nulledContainers = 0
+
+    /// A response whose `data` is null before anything was executed.
+    static var nullData: ResponseTree {
+        var tree = ResponseTree()
+        tree.dataIsNull = true
+        return tree
+    }
+
+    /// Registers the response keys of a plan; returns their index for `addObject`.
+    mutating func addKeySet(_ names: [String]) -> Int {
+        keySets.append(ResponseKeys(names))
+        return keySets.count - 1
+    }
+
+    /// Adds an object with one position per response key; returns its container index.
+    mutating func addObject(keySet: Int, nonNull keyIsNonNull: [Bool], parentSlot: Int) -> Int {
+        let index = containers.count
+        let count = keySets[keySet].names.count
+        containers.append(
+            ResultContainer(
+                firstSlot: slots.count, count: count, parentSlot: parentSlot, keySet: keySet))
+        slots.append(contentsOf: repeatElement(.null, count: count))
+        owners.append(contentsOf: repeatElement(index, count: count))
+        nonNull.append(contentsOf: keyIsNonNull)
+        if parentSlot >= 0 { slots[parentSlot] = .container(index) }
+        return index
+    }
+
+    /// Adds a list of `count` positions under `parentSlot`; returns its container index.
+    mutating func addList(count: Int, itemIsNonNull: Bool, parentSlot: Int) -> Int {
+        let index = containers.count
+        containers.append(
+            ResultContainer(firstSlot: slots.count, count: count, parentSlot: parentSlot, keySet: -1))
+        slots.append(contentsOf: repeatElement(.null, count: count))
+        owners.append(contentsOf: repeatElement(index, count: count))
+        nonNull.append(contentsOf: repeatElement(itemIsNonNull, count: count))
+        slots[parentSlot] = .container(index)
+        return index
+    }
+
+    mutating func setLeaf(_ value: Value, at slot: Int) {
+        slots[slot] = .leaf(value)
+    }
+
+    /// Makes `slot` null; when its type is non-null, the null moves up to the nearest
+    /// nullable position, or to `data` itself (section 6.4.4).
+    mutating func setNull(at slot: Int) {
+        var slot = slot
+        while true {
+            if case .container = slots[slot] { nulledContainers += 1 }
+            slots[slot] = .null
+            guard nonNull[slot] else { return }
+            let parent = containers[owners[slot]].parentSlot
+            guard parent >= 0 else {
+                dataIsNull = true
+                return
+            }
+            if case .null = slots[parent] { return }
+            slot = parent
+        }
+    }
+
+    /// Whether a container is still part of the response (no null has replaced it or any
+    /// of its ancestors).
+    func isAlive(_ container: Int) -> Bool {
+        if dataIsNull { return false }
+        if nulledContainers == 0 { return true }
+        var current = container
+        while true {
+            let parent = containers[current].parentSlot
+            if parent < 0 { return true }
+            guard case .container(let held) = slots[parent], held == current else { return false }
+            current = owners[parent]
+        }
+    }
+
+    /// The response path of a position: keys and list indices from `data` down.
+    func path(of slot: Int) -> [PathComponent] {
+        var reversed: [PathComponent] = []
+        var slot = slot
+        while slot >= 0 {
+            let container = containers[owners[slot]]
+            let offset = slot - container.firstSlot
+            if container.isList {
+                reversed.append(.index(offset))
+            } else {
+                reversed.append(.key(keySets[container.keySet].names[offset]))
+            }
+            slot = container.parentSlot
+        }
+        return reversed.reversed()
+    }
+
+    /// Offsets within each container from `data` down to `slot`: sorting by it puts
+    /// positions in response order.
+    func order(of slot: Int) -> [Int] {
+        var reversed: [Int] = []
+        var slot = slot
+        while slot >= 0 {
+            let container = containers[owners[slot]]
+            reversed.append(slot - container.firstSlot)
+            slot = container.parentSlot
+        }
+        return reversed.reversed()
+    }
+}

@@ -1,0 +1,169 @@
+/// Prints a schema as SDL, exactly as graphql-js 16's `printSchema` does.
+///
+/// Built-in scalars, specified directives and introspection types are left out; the
+/// `schema { … }` block only appears when a root type has an unconventional name or the
+/// schema has a description. Types keep their definition order.
+public enum SchemaPrinter {
+    /// The SDL of `schema`, without a trailing newline.
+    public static func print(_ schema: Schema) -> String {
+        var blocks: [String] = []
+        if let definition = schemaDefinition(schema) { blocks.append(definition) }
+        for name in schema.directiveNames where !SpecifiedDirectives.isSpecified(name) {
+            if let directive = schema.directives[name] { blocks.append(print(directive, schema)) }
+        }
+        for name in schema.typeNames
+        where !SpecifiedScalars.isSpecified(name) && !IntrospectionTypes.isIntrospectionType(name) {
+            if let type = schema[name] { blocks.append(print(type, schema)) }
+        }
+        return blocks.joined(separator: "\n\n")
+    }
+
+    /// The SDL of one named type, as `printSchema` shows it.
+    public static func print(_ type: NamedType, _ schema: Schema) -> String {
+        switch type {
+        case .scalar(let scalar):
+            var text = description(scalar.description) + "scalar \(scalar.name)"
+            if let url = scalar.specifiedByURL {
+                text += " @specifiedBy(url: \(Printer.printString(url)))"
+            }
+            return text
+        case .object(let object):
+            return description(object.description) + "type \(object.name)"
+                + implements(object.interfaces) + fields(object.fields, schema)
+        case .interface(let interface):
+            return description(interface.description) + "interface \(interface.name)"
+                + implements(interface.interfaces) + fields(interface.fields, schema)
+        case .union(let union):
+            let members = union.members.isEmpty
+                ? "" : " = " + union.members.joined(separator: " | ")
+            return description(union.description) + "union \(union.name)" + members
+        case .enumeration(let enumeration):
+            let values = enumeration.values.enumerated().map { index, value in
+                description(value.description, indentation: "  ", firstInBlock: index == 0)
+                    + "  \(value.name)" + deprecated(value.deprecationReason)
+            }
+            return description(enumeration.description) + "enum \(enumeration.name)" + block(values)
+        case .inputObject(let input):
+            let fields = input.fields.enumerated().map { index, field in
+                description(field.description, indentation: "  ", firstInBlock: index == 0)
+                    + "  " + inputValue(field, schema)
+            }
+            return description(input.description) + "input \(input.name)"
+                + (input.isOneOf ? " @oneOf" : "") + block(fields)
+        }
+    }
+
+    private static func schemaDefinition(_ schema: Schema) -> String? {
+        let roots: [(String, String?, String)] = [
+            ("query", schema.queryType, "Query"), ("mutation", schema.mutationType, "Mutation"),
+            ("subscription", schema.subscriptionType, "Subscription"),
+        ]
+        let conventional = roots.allSatisfy { $0.1 == nil || $0.1 == $0.2 }
+        if schema.description == nil && conventional { return nil }
+        let lines = roots.compactMap { operation, name, _ in name.map { "  \(operation): \($0)" } }
+        return description(schema.description) + "schema {\n" + lines.joined(separator: "\n")
+            + "\n}"
+    }
+
+    private static func print(_ directive: DirectiveInfo, _ schema: Schema) -> String {
+        description(directive.description) + "directive @\(directive.name)"
+            + arguments(directive.arguments, schema)
+            + (directive.isRepeatable ? " repeatable" : "") + " on "
+            + directive.locations.map(\.rawValue).joined(separator: " | ")
+    }
+
+    private static func implements(_ interfaces: [String]) -> String {
+        interfaces.isEmpty ? "" : " implements " + interfaces.joined(separator: " & ")
+    }
+
+    private static func fields(_ fields: [FieldDefinitionInfo], _ schema: Schema) -> String {
+        block(fields.enumerated().map { index, field in
+            description(field.description, indentation: "  ", firstInBlock: index == 0)
+                + "  \(field.name)" + arguments(field.arguments, schema, indentation: "  ")
+                + ": \(field.type)" + deprecated(field.deprecationReason)
+        })
+    }
+
+    private static func block(_ items: [String]) -> String {
+        items.isEmpty ? "" : " {\n" + items.joined(separator: "\n") + "\n}"
+    }
+
+    /// On one line when no argument has a description, else one argument per line.
+    private static func arguments(
+        _ arguments: [InputValueInfo], _ schema: Schema, indentation: String = ""
+    ) -> String {
+        if arguments.isEmpty { return "" }
+        if arguments.allSatisfy({ ($0.description ?? "").isEmpty }) {
+            return "(" + arguments.map { inputValue($0, schema) }.joined(separator: ", ") + ")"
+        }
+        let lines = arguments.enumerated().map { index, argument in
+            description(argument.description, indentation: "  " + indentation, firstInBlock: index == 0)
+                + "  " + indentation + inputValue(argument, schema)
+        }
+        return "(\n" + lines.joined(separator: "\n") + "\n" + indentation + ")"
+    }
+
+    private static func inputValue(_ value: InputValueInfo, _ schema: Schema) -> String {
+        var text = "\(value.name): \(value.type)"
+        if let literal = value.defaultValue,
+            let printed = schema.printDefaultValue(literal, type: value.type)
+        {
+            text += " = \(printed)"
+        }
+        return text + deprecated(value.deprecationReason)
+    }
+
+    private static func deprecated(_ reason: String?) -> String {
+        guard let reason else { return "" }
+        if reason == SpecifiedDirectives.defaultDeprecationReason { return " @deprecated" }
+        return " @deprecated(reason: \(Printer.printString(reason)))"
+    }
+
+    /// A description above a definition: a block string when it can be one.
+    private static func description(
+        _ text: String?, indentation: String = "", firstInBlock: Bool = true
+    ) -> String {
+        guard let text else { return "" }
+        let printed = PrintableBlockString.isPrintable(text)
+            ? Printer.printBlockString(text) : Printer.printString(text)
+        let prefix = !indentation.isEmpty && !firstInBlock ? "\n" + indentation : indentation
+        return prefix + printed.replacingNewlines(with: "\n" + indentation) + "\n"
+    }
+}
+
+extension String {
+    fileprivate func replacingNewlines(with replacement: String) -> String {
+        split(separator: "\n", omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
+
+/// graphql-js's `isPrintableAsBlockString`: whether a description survives the trip
+/// through a block string unchanged.
+enum PrintableBlockString {
+    static func isPrintable(_ value: String) -> Bool {
+        if value.isEmpty { return true }
+        var isEmptyLine = true
+        var hasIndent = false
+        var hasCommonIndent = true
+        var seenNonEmptyLine = false
+        for scalar in value.unicodeScalars {
+            switch scalar.value {
+            case 0x00...0x08, 0x0B, 0x0C, 0x0E...0x1F, 0x0D:
+                return false
+            case 0x0A:
+                if isEmptyLine && !seenNonEmptyLine { return false }
+                seenNonEmptyLine = true
+                isEmptyLine = true
+                hasIndent = false
+            case 0x09, 0x20:
+                hasIndent = hasIndent || isEmptyLine
+            default:
+                hasCommonIndent = hasCommonIndent && hasIndent
+                isEmptyLine = false
+            }
+        }
+        if isEmptyLine { return false }
+        if hasCommonIndent && seenNonEmptyLine { return false }
+        return true
+    }
+}

@@ -1,0 +1,90 @@
+/// Field Selection Merging (section 5.3.2): "For each selection set set in the document,
+/// FieldsInSetCanMerge(set) must be true" — fields with the same response name must ask
+/// for the same field with the same arguments (unless their parents can never be the same
+/// object) and must have shapes that can be merged.
+///
+/// graphql-js's algorithm: each selection set compares the fields "within" it once, and
+/// "between" itself and every fragment it spreads; fragment pairs and field-set/fragment
+/// pairs are memoized. On top of that, fields are grouped by their text (plus parent type):
+/// once two such groups are known not to conflict, their members are never compared again,
+/// so a thousand copies of one field cost one comparison, not half a million.
+struct OverlappingFieldsCanBeMergedRule: ValidationRule {
+    static let name = "OverlappingFieldsCanBeMergedRule"
+    var finder: ConflictFinder
+
+    init(context: ValidationContext) { self.finder = ConflictFinder(context: context) }
+
+    mutating func enterSelectionSet(_ selectionSet: SelectionSet) -> VisitAction {
+        let context = finder.context
+        finder.budget = max(context.options.maxErrors - context.errors.count + 1, 1)
+        let conflicts = finder.conflictsWithin(selectionSet, parentType: context.typeInfo.parentType)
+        for conflict in conflicts {
+            context.report(
+                Self.conflict(conflict.reason.responseName, conflict.reason.detail.message),
+                at: (conflict.fields1 + conflict.fields2).map(\.location))
+        }
+        return .visitChildren
+    }
+
+    static func conflict(_ responseName: String, _ reason: String) -> String {
+        "Fields \"\(responseName)\" conflict because \(reason)."
+            + " Use different aliases on the fields to fetch both if this was intentional."
+    }
+
+    static func differentFields(_ name1: String, _ name2: String) -> String {
+        "\"\(name1)\" and \"\(name2)\" are different fields"
+    }
+
+    static func differingArguments() -> String { "they have differing arguments" }
+
+    static func conflictingTypes(_ type1: String, _ type2: String) -> String {
+        "they return conflicting types \"\(type1)\" and \"\(type2)\""
+    }
+}
+
+/// Why two fields conflict: a message, or conflicts among their sub-fields.
+struct ConflictReason {
+    indirect enum Detail {
+        case message(String)
+        case subfields([ConflictReason])
+
+        var message: String {
+            switch self {
+            case .message(let text): text
+            case .subfields(let reasons):
+                reasons.map {
+                    "subfields \"\($0.responseName)\" conflict because \($0.detail.message)"
+                }.joined(separator: " and ")
+            }
+        }
+    }
+
+    let responseName: String
+    let detail: Detail
+}
+
+/// Two sets of fields that cannot be merged, and why.
+struct Conflict {
+    let reason: ConflictReason
+    let fields1: [Field]
+    let fields2: [Field]
+}
+
+/// One field in a collected field map: where it was selected and what the schema says.
+struct FieldOccurrence {
+    let parentType: String?
+    let node: Field
+    let definition: FieldDefinitionInfo?
+    /// Equal for fields with the same text and parent type, which behave identically.
+    let shape: Int
+}
+
+/// The fields of a selection set (inline fragments included) by response name, in order,
+/// and the fragments it spreads.
+struct FieldMap {
+    /// The selection set's offset: identifies the map for memoization.
+    let id: Int
+    var responseNames: [String] = []
+    var fieldsByName: [String: [FieldOccurrence]] = [:]
+    var fragmentNames: [String] = []
+}

@@ -1,0 +1,130 @@
+import Testing
+
+@testable import GraphQL
+
+@Suite("Resolution and batching")
+struct ResolutionTests {
+    static let nested = """
+        query ($n: Int) {
+          recipes(first: $n) {
+            name
+            author { name nickname }
+            steps { number text }
+          }
+        }
+        """
+
+    @Test("a list of 100 items makes the same batch calls as a list of 3")
+    func batchCallsDependOnShapeOnly() throws {
+        let small = Kitchen.Context()
+        _ = try Kitchen.execute(Self.nested, variables: ["n": .int(2)], context: small)
+        let large = Kitchen.Context()
+        let result = try Kitchen.execute(Self.nested, variables: ["n": .int(100)], context: large)
+        #expect(small.loads == ["recipes": 1, "authors": 1, "steps": 1, "nicknames": 1])
+        #expect(large.loads == small.loads)
+        // Recipe 2 has a bad step, which nulls the whole (non-null) list.
+        #expect(result.data == .null)
+    }
+
+    @Test("every item of a level is completed, in order, from one batch call")
+    func batchResultsLandInOrder() throws {
+        let context = Kitchen.Context()
+        let result = try Kitchen.execute(
+            "{ recipes(first: 2) { name author { id nickname } } }", context: context)
+        let recipes: Value = .list([
+            .object([
+                "name": .string("Recipe 0"),
+                "author": .object(["id": .string("u0"), "nickname": .string("~Ann")]),
+            ]),
+            .object([
+                "name": .string("Recipe 1"),
+                "author": .object(["id": .string("u1"), "nickname": .string("~Ann")]),
+            ]),
+        ])
+        #expect(result.data == .object(["recipes": recipes]))
+        #expect(context.loads["nicknames"] == 1)
+    }
+
+    @Test("a GraphQLError from a resolver keeps its message and code")
+    func graphQLErrorsPassThrough() throws {
+        let json = try Kitchen.run("{ failing }")
+        #expect(
+            json
+                == #"{"errors":[{"message":"Not allowed here","locations":[{"line":1,"column":3}],"path":["failing"],"extensions":{"code":"FORBIDDEN"}}],"data":{"failing":null}}"#
+        )
+    }
+
+    @Test("any other error is masked as INTERNAL and handed to the hook")
+    func internalErrorsAreMasked() throws {
+        nonisolated(unsafe) var reported: [(String, [PathComponent])] = []
+        let json = try Kitchen.run("{ hidden: secret }") { error, path in
+            reported.append(("\(error)", path))
+            return "req-7"
+        }
+        #expect(
+            json
+                == #"{"errors":[{"message":"Internal server error","locations":[{"line":1,"column":3}],"path":["hidden"],"extensions":{"code":"INTERNAL","requestId":"req-7"}}],"data":{"hidden":null}}"#
+        )
+        #expect(reported.map(\.0) == ["DatabaseFailure()"])
+        #expect(reported.map(\.1) == [[.key("hidden")]])
+    }
+
+    @Test("a batch resolver can fail one item without failing the others")
+    func batchItemErrors() throws {
+        var resolvers = Resolvers<Void>()
+        resolvers.type("Query") { query in
+            query.field("items") { _, _ in [1, 2, 3].map(Resolved.object) }
+        }
+        resolvers.type("Item", parent: Int.self) { item in
+            item.batch("label") { numbers, _, _ -> [Resolved] in
+                numbers.map {
+                    $0 == 2 ? .error(GraphQLError("No label", code: .notFound)) : "#\($0)".resolved
+                }
+            }
+        }
+        let schema = try SchemaBuilder.build(
+            sdl: "type Query { items: [Item!]! } type Item { label: String }")
+        let bound = try resolvers.bind(to: schema)
+        let result = bound.execute(try Parser.parse(Source("{ items { label } }")).executable, context: ())
+        #expect(
+            String(decoding: result.jsonBytes(), as: UTF8.self)
+                == ##"{"errors":[{"message":"No label","locations":[{"line":1,"column":11}],"path":["items",1,"label"],"extensions":{"code":"NOT_FOUND"}}],"data":{"items":[{"label":"#1"},{"label":null},{"label":"#3"}]}}"##
+        )
+    }
+
+    @Test("a batch resolver returning the wrong number of values fails every position")
+    func batchCountMismatch() throws {
+        var resolvers = Resolvers<Void>()
+        resolvers.type("Query") { query in
+            query.field("items") { _, _ in [1, 2].map(Resolved.object) }
+        }
+        resolvers.type("Item", parent: Int.self) { item in
+            item.batch("label") { _, _, _ in ["only one"] }
+        }
+        let schema = try SchemaBuilder.build(
+            sdl: "type Query { items: [Item] } type Item { label: String }")
+        let result = try resolvers.bind(to: schema).execute(
+            try Parser.parse(Source("{ items { label } }")).executable, context: ())
+        #expect(
+            result.data
+                == .object(["items": .list([.object(["label": .null]), .object(["label": .null])])]))
+        #expect(result.errors.count == 2)
+        #expect(result.errors.allSatisfy { $0.code == "INTERNAL" })
+    }
+
+    @Test("ObjectValue parents of a value type serve fields by their keys")
+    func valueTypes() throws {
+        var resolvers = Resolvers<Void>()
+        resolvers.type("Query") { query in
+            query.field("page") { _, _ in Value.object(["hasNextPage": .bool(true)]) }
+        }
+        resolvers.valueType("PageInfo")
+        let schema = try SchemaBuilder.build(
+            sdl: "type Query { page: PageInfo! } type PageInfo { hasNextPage: Boolean! endCursor: String }")
+        let result = try resolvers.bind(to: schema).execute(
+            try Parser.parse(Source("{ page { endCursor hasNextPage } }")).executable, context: ())
+        #expect(
+            result.data
+                == .object(["page": .object(["endCursor": .null, "hasNextPage": .bool(true)])]))
+    }
+}
