@@ -1,10 +1,11 @@
+import Foundation
+
 // The storage protocols: what the App needs from each aggregate, with no SQLite in sight.
-//
 // Each `…Repository` struct is the SQLite implementation; a PostgreSQL store would conform
 // to the same protocols (see DESIGN.md, "Where it goes after one machine"). Requirements
 // carry no default arguments: callers through a protocol pass every argument.
 
-/// What the App needs from the market aggregate; `MarketRepository` implements it on SQLite.
+/// What the App needs for shops, goods, kinds and reviews; `MarketRepository` implements it on SQLite.
 public protocol MarketStore: Sendable {
     /// Opens a shop (for the demo data and operators). Money is in cents.
     func createShop(
@@ -52,7 +53,57 @@ public protocol MarketStore: Sendable {
 
 extension MarketRepository: MarketStore {}
 
-/// What the App needs from the order aggregate; `OrderRepository` implements it on SQLite.
+/// What the App needs for carts; `CartRepository` implements it on SQLite.
+public protocol CartStore: Sendable {
+    /// The user's cart, in the order lines were added.
+    func cart(userID: Int64) throws -> Cart
+    /// How many units of each goods the user has in the cart (any kind); 0 when none.
+    func cartQuantities(goodsIDs: [Int64], userID: Int64) throws -> [Int64: Int]
+    /// Adds goods to the cart: an existing line of the same kind grows. The quantity must be
+    /// at least 1 and the line may not exceed the stock (`insufficientStock`).
+    func addToCart(userID: Int64, goodsID: Int64, kindID: Int64?, quantity: Int) throws
+        -> Cart
+    /// Sets a line's quantity: 1 up to the stock sets it, 0 removes the line; negative is
+    /// `badInput`, above the stock `insufficientStock`, both naming the allowed range.
+    func setItemQuantity(userID: Int64, itemID: Int64, quantity: Int) throws -> Cart
+    /// Selects or deselects one line.
+    func setItemSelected(userID: Int64, itemID: Int64, selected: Bool) throws -> Cart
+    /// Selects or deselects every line of one shop (a shop with no lines changes nothing).
+    func setShopSelected(userID: Int64, shopID: Int64, selected: Bool) throws -> Cart
+    /// Selects or deselects every line.
+    func setAllSelected(userID: Int64, selected: Bool) throws -> Cart
+    /// Removes lines; every id must be a line of the user's cart, else nothing changes.
+    func removeItems(userID: Int64, itemIDs: [Int64]) throws -> Cart
+    /// Removes every selected line.
+    func removeSelected(userID: Int64) throws -> Cart
+    /// The user's cart lines among `ids`, priced for the user.
+    func cartLines(ids: [Int64], userID: Int64) throws -> [Int64: CartLine]
+}
+
+extension CartRepository: CartStore {}
+
+/// What the App needs for addresses; `AddressRepository` implements it on SQLite.
+public protocol AddressStore: Sendable {
+    /// The user's addresses, the default first, then the newest first.
+    func addresses(userID: Int64) throws -> [Address]
+    /// One of the user's addresses, or `nil` (someone else's is `nil` too).
+    func address(id: Int64, userID: Int64) throws -> Address?
+    /// Adds an address (validated); the new one goes first and becomes the default.
+    func addAddress(userID: Int64, _ input: AddressSnapshot) throws -> Address
+    /// Changes an address; every field is given again and validated.
+    func updateAddress(id: Int64, userID: Int64, _ input: AddressSnapshot) throws -> Address
+    /// Removes an address; when it was the default, the first remaining one (the newest)
+    /// becomes the default. Returns the remaining addresses.
+    func removeAddress(id: Int64, userID: Int64) throws -> [Address]
+    /// Makes an address the default. Returns the addresses, the default first.
+    func setDefault(id: Int64, userID: Int64) throws -> [Address]
+    /// The user's addresses among `ids`.
+    func addresses(ids: [Int64], userID: Int64) throws -> [Int64: Address]
+}
+
+extension AddressRepository: AddressStore {}
+
+/// What the App needs for order previews and orders; `OrderRepository` implements it on SQLite.
 public protocol OrderStore: Sendable {
     /// The user's orders among `ids`, with shop groups and lines: three statements.
     func orders(ids: [Int64], userID: Int64) throws -> [Int64: Order]
@@ -78,111 +129,35 @@ public protocol OrderStore: Sendable {
 
 extension OrderRepository: OrderStore {}
 
-/// What the App needs from the recipe aggregate; `RecipeRepository` implements it on SQLite.
-public protocol RecipeStore: Sendable {
-    /// Collects (bookmarks) a recipe; idempotent. Returns the recipe.
-    func collect(recipeID: Int64, userID: Int64) throws -> Recipe
-    /// Removes a recipe from a user's collection; idempotent. Returns the recipe.
-    func uncollect(recipeID: Int64, userID: Int64) throws -> Recipe
-    /// Which of `recipeIDs` the user collected.
-    func viewerHasCollected(recipeIDs: [Int64], userID: Int64) throws -> Set<Int64>
-    /// A user's collected recipes, most recently collected first.
-    func collections(userID: Int64, page: PageRequest) throws -> Page<Recipe>
-    /// How many recipes a user collected.
-    func collectionsCount(userID: Int64) throws -> Int
-    /// One recipe, or `nil`.
-    func recipe(id: Int64) throws -> Recipe?
-    /// Recipes by id, in one statement.
-    func recipes(ids: [Int64]) throws -> [Int64: Recipe]
-    /// The ingredients of many recipes, in order, in one statement.
-    func ingredients(recipeIDs: [Int64]) throws -> [Int64: [Ingredient]]
-    /// The steps of many recipes, numbered 1..n, in one statement.
-    func steps(recipeIDs: [Int64]) throws -> [Int64: [Step]]
-    /// Dishes made from, collections of and comments on many recipes: three statements.
-    func stats(recipeIDs: [Int64]) throws -> [Int64: RecipeStats]
-    /// All published recipes, newest first.
-    func recipes(page: PageRequest) throws -> Page<Recipe>
-    /// How many recipes are published.
-    func recipesCount() throws -> Int
-    /// One author's recipes, newest first (the count is `UserStats.recipesCount`).
-    func recipes(authorID: Int64, page: PageRequest) throws -> Page<Recipe>
+/// What the App needs for baskets; `BasketRepository` implements it on SQLite.
+public protocol BasketStore: Sendable {
+    /// The user's basket, recipes in the order they were added.
+    func basket(userID: Int64) throws -> Basket
+    /// Puts a recipe in the basket; idempotent (it keeps its place).
+    func addRecipe(userID: Int64, recipeID: Int64) throws -> Basket
+    /// Takes a recipe out of the basket; idempotent.
+    func removeRecipe(userID: Int64, recipeID: Int64) throws -> Basket
+    /// Empties the basket and forgets its marks.
+    func clear(userID: Int64) throws -> Basket
+    /// Marks every ingredient of that name (trimmed, case-insensitive) bought or not; a
+    /// blank name is `badInput`.
+    func setPurchased(userID: Int64, name: String, purchased: Bool) throws -> Basket
 }
 
-extension RecipeRepository: RecipeStore {}
+extension BasketRepository: BasketStore {}
 
-/// What the App needs from the search aggregate; `SearchRepository` implements it on SQLite.
-public protocol SearchStore: Sendable {
-    /// Recipes matching a keyword, most relevant first (bm25: name 10, ingredients 4,
-    /// description 1), then by id. A blank keyword is `badInput`; one with nothing
-    /// searchable (only punctuation) finds nothing.
-    func searchRecipes(keyword: String, page: PageRequest) throws -> Page<Int64>
-    /// Users whose name or username matches a keyword, most relevant first.
-    func searchUsers(keyword: String, page: PageRequest) throws -> Page<Int64>
-    /// How many recipes match a keyword.
-    func recipeMatchesCount(keyword: String) throws -> Int
-    /// How many users match a keyword.
-    func userMatchesCount(keyword: String) throws -> Int
-    /// A user's recent searches, newest first.
-    func history(userID: Int64) throws -> [String]
-    /// Puts a keyword first in the history (trimmed; blank is `badInput`), removing an equal
-    /// earlier entry and keeping the newest 20; logs it for popular keywords. Returns the
-    /// history.
-    func recordSearch(userID: Int64, keyword: String) throws -> [String]
-    /// Empties a user's history (the log for popular keywords stays).
-    func clearHistory(userID: Int64) throws -> [String]
-    /// The most searched keywords of the last 7 days (ties: the most recent first), topped
-    /// up from the curated list when there is too little traffic; no keyword twice.
-    func popularKeywords(first: Int) throws -> [String]
-    /// Replaces the curated keywords (used by the demo data and operators).
-    func setCuratedKeywords(_ keywords: [String]) throws
+/// What the App needs for the lunch menu and app configuration; `AppRepository` implements it on SQLite.
+public protocol AppStore: Sendable {
+    /// The week's menu: Monday..Friday then the weekend, each with its goods in order.
+    func lunchMenu() throws -> LunchMenu
+    /// Replaces one day's items and records the change time for "Last updated on …".
+    func setLunchMenu(day: LunchDay, goodsIDs: [Int64]) throws
+    /// What an app shows on start: onboarding when `clientVersion` is newer than
+    /// `lastSeenVersion` (or none was seen), compared number by number.
+    func appConfig(app: AppName, clientVersion: String, lastSeenVersion: String?) throws
+        -> AppConfig
+    /// Sets an app's latest version and onboarding pages.
+    func setRelease(app: AppName, latestVersion: String, pages: [OnboardingPage]) throws
 }
 
-extension SearchRepository: SearchStore {}
-
-/// What the App needs from the user aggregate; `UserRepository` implements it on SQLite.
-public protocol UserStore: Sendable {
-    /// Creates an account; the password arrives already hashed (see `PasswordHasher`).
-    ///
-    /// The username must be 3–32 letters, digits or `_` and not taken (any case: `conflict`);
-    /// the name must not be blank.
-    func createUser(
-        username: String, name: String, passwordHash: String, isMember: Bool
-    ) throws -> User
-    /// The id and stored password hash for a username (case-insensitive), for signing in.
-    func credentials(username: String) throws -> (userID: Int64, passwordHash: String)?
-    /// Stores the digest of a new bearer token for a user (never the token itself).
-    func storeToken(digest: [UInt8], userID: Int64) throws
-    /// The user a token digest belongs to, or `nil` for an unknown or revoked token.
-    func userID(tokenDigest digest: [UInt8]) throws -> Int64?
-    /// Revokes a token by its digest; revoking an unknown one changes nothing.
-    func revokeToken(digest: [UInt8]) throws
-    /// Changes the given profile fields and returns the user; a given name must not be
-    /// blank, a birthday must be a real date not in the future.
-    func updateProfile(userID: Int64, _ change: ProfileChange) throws -> User
-    /// Makes a user a lunch member or not.
-    func setMember(userID: Int64, _ isMember: Bool) throws
-    /// A user's settings (the defaults when never changed).
-    func settings(userID: Int64) throws -> Settings
-    /// Changes the given settings and returns them all; a time must be `HH:MM`.
-    func updateSettings(userID: Int64, _ change: SettingsChange) throws -> Settings
-    /// One user, or `nil`.
-    func user(id: Int64) throws -> User?
-    /// Users by id, in one statement; missing ids are absent from the map.
-    func users(ids: [Int64]) throws -> [Int64: User]
-    /// The user with this username (case-insensitive), or `nil`.
-    func user(username: String) throws -> User?
-    /// Profile counts for many users: four grouped statements, whatever the list's length.
-    func stats(userIDs: [Int64]) throws -> [Int64: UserStats]
-    /// Which of `userIDs` the viewer follows.
-    func viewerFollows(userIDs: [Int64], viewerID: Int64) throws -> Set<Int64>
-    /// Follows a user; following twice changes nothing; yourself is `badInput`. Returns them.
-    func follow(followerID: Int64, followeeID: Int64) throws -> User
-    /// Stops following a user; idempotent. Returns them.
-    func unfollow(followerID: Int64, followeeID: Int64) throws -> User
-    /// Who follows `userID`, most recent first (user ids).
-    func followers(of userID: Int64, page: PageRequest) throws -> Page<Int64>
-    /// Whom `userID` follows, most recent first (user ids).
-    func following(of userID: Int64, page: PageRequest) throws -> Page<Int64>
-}
-
-extension UserRepository: UserStore {}
+extension AppRepository: AppStore {}
