@@ -11,6 +11,8 @@ struct RequestContext: Sendable {
     let viewerID: Int64?
     /// The digest of the bearer token this request carries, for `signOut`.
     let tokenDigest: [UInt8]?
+    /// The files of a multipart request (none for other requests).
+    var uploads = RequestUploads.none
 
     /// The viewer's row id, or `UNAUTHENTICATED` for an anonymous client.
     func requireViewer() throws(GraphQLError) -> Int64 {

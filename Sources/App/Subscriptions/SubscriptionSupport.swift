@@ -7,7 +7,9 @@ import Storage
 /// execution (nil skips the event).
 struct SubscriptionSource: Sendable {
     let topic: String
-    let owner: String
+    /// The signed-in owner (`user:<id>`); nil for an anonymous stream, which is counted by
+    /// client address instead.
+    let owner: String?
     let rootValue: @Sendable (StoredEvent) throws -> Any?
 }
 
@@ -59,7 +61,7 @@ struct SubscriptionSupport<Context>: Sendable {
         let service = endpoint.service
         let boxed = ContextBox(context)
         let subscriber = SubscriptionHub.Subscriber(
-            topic: source.topic, owner: source.owner, stream: stream
+            topic: source.topic, owner: source.owner ?? "address:\(request.remoteAddress)", stream: stream
         ) { event in
             let root: Any?
             do {
