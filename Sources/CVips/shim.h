@@ -40,7 +40,7 @@ static inline int kitchen_vips_start(void) {
 }
 
 /// Reads an image's header from memory: its pixel size and the name of the loader
-/// that recognised it (e.g. "jpegload_buffer"), copied into `loader`. Returns 0 on
+/// that recognised it (e.g. "VipsForeignLoadJpegBuffer"), copied into `loader`. Returns 0 on
 /// success, -1 when libvips cannot read the bytes as an image.
 static inline int kitchen_vips_header(const void *bytes, size_t length, int *width,
                                       int *height, char *loader, size_t loader_size) {

@@ -24,8 +24,9 @@ enum ImageFormat: String, Sendable, CaseIterable {
     /// The `Content-Type` the picture is served with.
     var mediaType: String { "image/" + rawValue }
 
-    /// The libvips loader that must recognise the bytes too (its name starts so).
-    var vipsLoaderPrefix: String { rawValue + "load" }
+    /// What the name of the libvips loader that recognises the bytes must contain, lower
+    /// case (libvips names the class, e.g. `VipsForeignLoadPngBuffer`).
+    var vipsLoaderMarker: String { "load" + rawValue }
 
     /// The format code of `kitchen_vips_thumbnail`.
     var vipsCode: Int32 {

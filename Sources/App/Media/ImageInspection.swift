@@ -13,7 +13,7 @@ struct InspectedImage: Sendable, Equatable {
     init?(_ bytes: [UInt8]) {
         guard let format = ImageFormat(sniffing: bytes),
             let header = Vips.header(bytes),
-            header.loader.hasPrefix(format.vipsLoaderPrefix),
+            header.loader.lowercased().contains(format.vipsLoaderMarker),
             header.width > 0, header.height > 0,
             header.width * header.height <= Self.maxPixels
         else { return nil }
