@@ -132,10 +132,11 @@ public final class KitchenServer: Sendable {
         }
     }
 
-    /// Stops accepting, lets the requests in flight finish, then closes the database.
+    /// Ends the event streams, stops accepting, lets the requests in flight finish, then
+    /// closes the database.
     public func stop() {
-        http.stop()
         hub.stop()
+        http.stop()
         database.close()
     }
 }

@@ -76,7 +76,8 @@ final class SubscriptionHub: Sendable {
         thread.start()
     }
 
-    /// Stops polling and keep-alives; open streams are finished by the HTTP server's stop.
+    /// Stops polling and keep-alives, and ends every open stream with a `complete` event.
+    /// Call before the HTTP server's `stop()`, which then drains the streams.
     func stop() {
         let wasStarted = started.withLock { started in
             defer { started = false }
@@ -88,6 +89,11 @@ final class SubscriptionHub: Sendable {
             return poller
         }
         poller?.stop()
+        let subscribers = state.withLock { $0.byTopic.values.flatMap(\.values) }
+        for subscriber in subscribers {
+            subscriber.stream.send(EventStream.complete)
+            subscriber.stream.finish()
+        }
     }
 
     /// Adds a subscriber, or refuses past a limit; the subscriber leaves when its stream closes.
