@@ -67,4 +67,18 @@ struct HostileDocumentTests {
             try validationErrors(shortChain, schema: schema, rules: ["MaxIntrospectionDepthRule"])
                 .isEmpty)
     }
+
+    @Test("fragment chains spread together beyond the work limit are refused with one error")
+    func tooManyComparisonsRefused() throws {
+        var text = "{ dog { " + (0..<10).map { "...C\($0)_0 " }.joined() + "} }\n"
+        for chain in 0..<10 {
+            for index in 0..<200 {
+                text += "fragment C\(chain)_\(index) on Dog { name ...C\(chain)_\(index + 1) }\n"
+            }
+            text += "fragment C\(chain)_200 on Dog { name }\n"
+        }
+        let errors = try validationErrors(
+            text, schema: schema, rules: ["OverlappingFieldsCanBeMergedRule"])
+        #expect(errors.map(\.message) == [OverlappingFieldsCanBeMergedRule.tooComplex()])
+    }
 }

@@ -9,12 +9,37 @@ struct ConflictFinder {
     /// How deep fragments may nest inside each other before the search stops following them,
     /// so that a long chain of fragments cannot exhaust the thread's stack.
     static let maximumNesting = 200
+    /// How many comparisons (field pairs and fragment pairs) one document may cost. graphql-js
+    /// has no such limit, and fragments spread together from long chains make it compare
+    /// every fragment of one chain with every fragment of the others; past this, the
+    /// document is refused as too complex rather than checked for minutes.
+    static let maximumWork = 1_000_000
+
+    /// Comparisons made so far in this document.
+    private(set) var work = 0
+    /// Set once `maximumWork` is passed: nothing more is compared.
+    var isOverWorkLimit: Bool { work > Self.maximumWork }
+
+    /// Counts one comparison.
+    mutating func noteWork() {
+        work += 1
+        if work > Self.maximumWork { wasCut = true }
+    }
 
     private var found = 0
     private var nesting = 0
     private var fieldMaps: [Int: FieldMap] = [:]
-    /// (field map, fragment) pairs compared, and whether only as mutually exclusive.
-    private var comparedFieldsAndFragments: [FieldsAndFragment: Bool] = [:]
+    /// (field map, fragment) pairs compared: whether only as mutually exclusive, and whether
+    /// the result (no conflict, nothing hidden by memo tables) holds for any field map with
+    /// the same signature.
+    private var comparedFieldsAndFragments: [FieldsAndFragment: ComparedEntry] = [:]
+    /// (field-map signature, fragment) pairs whose whole comparison found nothing.
+    private var clearSignatures: Set<SignatureAndFragment> = []
+    private var signatureIDs: [[SignatureEntry]: Int] = [:]
+    private var signatureByMap: [Int: Int] = [:]
+    /// Counts events that make a "no conflict" answer specific to one field map: a memo
+    /// hit on an unfinished or non-transferable comparison, or a map compared with itself.
+    private var taint = 0
     /// Unordered fragment pairs compared, and whether only as mutually exclusive.
     private var comparedFragmentPairs: [FragmentPair: Bool] = [:]
     private var shapeIDs: [ShapeKey: Int] = [:]
@@ -24,9 +49,9 @@ struct ConflictFinder {
     init(context: ValidationContext) { self.context = context }
 
     /// Set once a search was cut short; from then on, "no conflict" is no longer certain.
-    private var wasCut = false
+    var wasCut = false
 
-    var isExhausted: Bool { found >= budget || nesting > Self.maximumNesting }
+    var isExhausted: Bool { found >= budget || nesting > Self.maximumNesting || isOverWorkLimit }
 
     /// Whether a "no conflict" answer is complete and may be remembered.
     var canMemoize: Bool { !wasCut && !isExhausted }
@@ -81,28 +106,95 @@ struct ConflictFinder {
         return conflicts
     }
 
-    /// Fields against a fragment and, through it, the fragments it spreads.
+    /// Fields against a fragment and, through it, the fragments it spreads (graphql-js's
+    /// recursion, walked with an explicit stack). A field set whose shapes were found clear
+    /// of a fragment's whole closure is not compared with it again, so a long chain of
+    /// fragments costs linear, not quadratic, time.
     private mutating func collectBetween(
         _ map: FieldMap, fragment name: String, exclusive: Bool, into conflicts: inout [Conflict]
     ) {
+        guard !map.responseNames.isEmpty else { return }
+        let signature = signature(of: map)
+        var stack: [FragmentFrame] = []
+        if let frame = enter(map, signature, name, exclusive, &conflicts) { stack.append(frame) }
+        while let top = stack.last {
+            if isExhausted {
+                wasCut = true
+                return
+            }
+            if top.next < top.referenced.count {
+                stack[stack.count - 1].next += 1
+                let referenced = top.referenced[top.next]
+                if let frame = enter(map, signature, referenced, exclusive, &conflicts) {
+                    stack.append(frame)
+                }
+                continue
+            }
+            stack.removeLast()
+            let clean = found == top.foundBefore && taint == top.taintBefore && canMemoize
+            let key = FieldsAndFragment(fieldMap: map.id, fragment: top.name)
+            comparedFieldsAndFragments[key]?.transferable = clean
+            if clean {
+                clearSignatures.insert(
+                    SignatureAndFragment(signature: signature, fragment: top.name, exclusive: exclusive))
+            }
+        }
+    }
+
+    /// One fragment being compared with a field set, and how far through the fragments it
+    /// spreads the comparison is.
+    private struct FragmentFrame {
+        let name: String
+        let referenced: [String]
+        var next = 0
+        let foundBefore: Int
+        let taintBefore: Int
+    }
+
+    /// Compares a field set with one fragment's own fields; the frame to continue with its
+    /// spreads, or nil when there is nothing more to do.
+    private mutating func enter(
+        _ map: FieldMap, _ signature: Int, _ name: String, _ exclusive: Bool,
+        _ conflicts: inout [Conflict]
+    ) -> FragmentFrame? {
+        noteWork()
         let key = FieldsAndFragment(fieldMap: map.id, fragment: name)
-        if let onlyExclusive = comparedFieldsAndFragments[key], exclusive || !onlyExclusive {
-            return
+        if let entry = comparedFieldsAndFragments[key], exclusive || !entry.onlyExclusive {
+            if !entry.transferable { taint += 1 }
+            return nil
         }
-        comparedFieldsAndFragments[key] = exclusive
-        guard let fragment = context.fragments[name] else { return }
+        let clear = [false, exclusive].contains {
+            clearSignatures.contains(
+                SignatureAndFragment(signature: signature, fragment: name, exclusive: $0))
+        }
+        comparedFieldsAndFragments[key] = ComparedEntry(onlyExclusive: exclusive, transferable: clear)
+        if clear { return nil }
+        guard let fragment = context.fragments[name] else {
+            comparedFieldsAndFragments[key]?.transferable = true
+            return nil
+        }
         let map2 = fieldMap(for: fragment)
-        guard map.id != map2.id else { return }
-        nesting += 1
-        defer { nesting -= 1 }
-        if nesting > Self.maximumNesting {
-            wasCut = true
-            return
+        guard map.id != map2.id else {
+            taint += 1
+            return nil
         }
+        let frame = FragmentFrame(
+            name: name, referenced: map2.fragmentNames, foundBefore: found, taintBefore: taint)
         collectBetween(map, map2, exclusive: exclusive, into: &conflicts)
-        for referenced in map2.fragmentNames where !isExhausted {
-            collectBetween(map, fragment: referenced, exclusive: exclusive, into: &conflicts)
+        return frame
+    }
+
+    /// An id shared by field maps with the same response names and field shapes, which
+    /// compare identically with anything.
+    private mutating func signature(of map: FieldMap) -> Int {
+        if let known = signatureByMap[map.id] { return known }
+        let key = map.responseNames.map { name in
+            SignatureEntry(responseName: name, shapes: map.fieldsByName[name]!.map(\.shape))
         }
+        let id = signatureIDs[key] ?? signatureIDs.count
+        signatureIDs[key] = id
+        signatureByMap[map.id] = id
+        return id
     }
 
     /// Two fragments against each other, and each against the fragments the other spreads.
@@ -110,7 +202,8 @@ struct ConflictFinder {
         fragment name1: String, fragment name2: String, exclusive: Bool,
         into conflicts: inout [Conflict]
     ) {
-        guard name1 != name2 else { return }
+        guard name1 != name2, !isOverWorkLimit else { return }
+        noteWork()
         let key = FragmentPair(name1, name2)
         if let onlyExclusive = comparedFragmentPairs[key], exclusive || !onlyExclusive { return }
         comparedFragmentPairs[key] = exclusive
@@ -213,6 +306,22 @@ extension ConflictFinder {
     struct FieldsAndFragment: Hashable {
         let fieldMap: Int
         let fragment: String
+    }
+
+    struct ComparedEntry {
+        var onlyExclusive: Bool
+        var transferable: Bool
+    }
+
+    struct SignatureEntry: Hashable {
+        let responseName: String
+        let shapes: [Int]
+    }
+
+    struct SignatureAndFragment: Hashable {
+        let signature: Int
+        let fragment: String
+        let exclusive: Bool
     }
 
     struct FragmentPair: Hashable {
