@@ -13,7 +13,7 @@ struct ConflictFinder {
     /// has no such limit, and fragments spread together from long chains make it compare
     /// every fragment of one chain with every fragment of the others; past this, the
     /// document is refused as too complex rather than checked for minutes.
-    static let maximumWork = 1_000_000
+    static let maximumWork = 250_000
 
     /// Comparisons made so far in this document.
     private(set) var work = 0
@@ -26,23 +26,27 @@ struct ConflictFinder {
         if work > Self.maximumWork { wasCut = true }
     }
 
-    private var found = 0
-    private var nesting = 0
-    private var fieldMaps: [Int: FieldMap] = [:]
+    var found = 0
+    var nesting = 0
+    var fieldMaps: [Int: FieldMap] = [:]
     /// (field map, fragment) pairs compared: whether only as mutually exclusive, and whether
     /// the result (no conflict, nothing hidden by memo tables) holds for any field map with
     /// the same signature.
-    private var comparedFieldsAndFragments: [FieldsAndFragment: ComparedEntry] = [:]
+    var comparedFieldsAndFragments: [FieldsAndFragment: ComparedEntry] = [:]
     /// (field-map signature, fragment) pairs whose whole comparison found nothing.
-    private var clearSignatures: Set<SignatureAndFragment> = []
-    private var signatureIDs: [[SignatureEntry]: Int] = [:]
-    private var signatureByMap: [Int: Int] = [:]
+    var clearSignatures: Set<SignatureAndFragment> = []
+    var signatureIDs: [[SignatureEntry]: Int] = [:]
+    var signatureByMap: [Int: Int] = [:]
     /// Counts events that make a "no conflict" answer specific to one field map: a memo
     /// hit on an unfinished or non-transferable comparison, or a map compared with itself.
-    private var taint = 0
+    var taint = 0
     /// Unordered fragment pairs compared, and whether only as mutually exclusive.
-    private var comparedFragmentPairs: [FragmentPair: Bool] = [:]
-    private var shapeIDs: [ShapeKey: Int] = [:]
+    var comparedFragmentPairs: [FragmentPair: ComparedEntry] = [:]
+    /// (closure, closure) pairs of fragments whose whole comparison found nothing.
+    var clearClosurePairs: Set<ClosurePair> = []
+    var closureIDs: [ClosureKey: Int] = [:]
+    var closureByFragment: [String: Int] = [:]
+    var shapeIDs: [ShapeKey: Int] = [:]
     /// Pairs of field shapes known not to conflict.
     var compatibleShapes: Set<ShapePair> = []
 
@@ -106,129 +110,7 @@ struct ConflictFinder {
         return conflicts
     }
 
-    /// Fields against a fragment and, through it, the fragments it spreads (graphql-js's
-    /// recursion, walked with an explicit stack). A field set whose shapes were found clear
-    /// of a fragment's whole closure is not compared with it again, so a long chain of
-    /// fragments costs linear, not quadratic, time.
-    private mutating func collectBetween(
-        _ map: FieldMap, fragment name: String, exclusive: Bool, into conflicts: inout [Conflict]
-    ) {
-        guard !map.responseNames.isEmpty else { return }
-        let signature = signature(of: map)
-        var stack: [FragmentFrame] = []
-        if let frame = enter(map, signature, name, exclusive, &conflicts) { stack.append(frame) }
-        while let top = stack.last {
-            if isExhausted {
-                wasCut = true
-                return
-            }
-            if top.next < top.referenced.count {
-                stack[stack.count - 1].next += 1
-                let referenced = top.referenced[top.next]
-                if let frame = enter(map, signature, referenced, exclusive, &conflicts) {
-                    stack.append(frame)
-                }
-                continue
-            }
-            stack.removeLast()
-            let clean = found == top.foundBefore && taint == top.taintBefore && canMemoize
-            let key = FieldsAndFragment(fieldMap: map.id, fragment: top.name)
-            comparedFieldsAndFragments[key]?.transferable = clean
-            if clean {
-                clearSignatures.insert(
-                    SignatureAndFragment(signature: signature, fragment: top.name, exclusive: exclusive))
-            }
-        }
-    }
-
-    /// One fragment being compared with a field set, and how far through the fragments it
-    /// spreads the comparison is.
-    private struct FragmentFrame {
-        let name: String
-        let referenced: [String]
-        var next = 0
-        let foundBefore: Int
-        let taintBefore: Int
-    }
-
-    /// Compares a field set with one fragment's own fields; the frame to continue with its
-    /// spreads, or nil when there is nothing more to do.
-    private mutating func enter(
-        _ map: FieldMap, _ signature: Int, _ name: String, _ exclusive: Bool,
-        _ conflicts: inout [Conflict]
-    ) -> FragmentFrame? {
-        noteWork()
-        let key = FieldsAndFragment(fieldMap: map.id, fragment: name)
-        if let entry = comparedFieldsAndFragments[key], exclusive || !entry.onlyExclusive {
-            if !entry.transferable { taint += 1 }
-            return nil
-        }
-        let clear = [false, exclusive].contains {
-            clearSignatures.contains(
-                SignatureAndFragment(signature: signature, fragment: name, exclusive: $0))
-        }
-        comparedFieldsAndFragments[key] = ComparedEntry(onlyExclusive: exclusive, transferable: clear)
-        if clear { return nil }
-        guard let fragment = context.fragments[name] else {
-            comparedFieldsAndFragments[key]?.transferable = true
-            return nil
-        }
-        let map2 = fieldMap(for: fragment)
-        guard map.id != map2.id else {
-            taint += 1
-            return nil
-        }
-        let frame = FragmentFrame(
-            name: name, referenced: map2.fragmentNames, foundBefore: found, taintBefore: taint)
-        collectBetween(map, map2, exclusive: exclusive, into: &conflicts)
-        return frame
-    }
-
-    /// An id shared by field maps with the same response names and field shapes, which
-    /// compare identically with anything.
-    private mutating func signature(of map: FieldMap) -> Int {
-        if let known = signatureByMap[map.id] { return known }
-        let key = map.responseNames.map { name in
-            SignatureEntry(responseName: name, shapes: map.fieldsByName[name]!.map(\.shape))
-        }
-        let id = signatureIDs[key] ?? signatureIDs.count
-        signatureIDs[key] = id
-        signatureByMap[map.id] = id
-        return id
-    }
-
-    /// Two fragments against each other, and each against the fragments the other spreads.
-    private mutating func collectBetween(
-        fragment name1: String, fragment name2: String, exclusive: Bool,
-        into conflicts: inout [Conflict]
-    ) {
-        guard name1 != name2, !isOverWorkLimit else { return }
-        noteWork()
-        let key = FragmentPair(name1, name2)
-        if let onlyExclusive = comparedFragmentPairs[key], exclusive || !onlyExclusive { return }
-        comparedFragmentPairs[key] = exclusive
-        guard let fragment1 = context.fragments[name1], let fragment2 = context.fragments[name2]
-        else { return }
-        let map1 = fieldMap(for: fragment1)
-        let map2 = fieldMap(for: fragment2)
-        nesting += 1
-        defer { nesting -= 1 }
-        if nesting > Self.maximumNesting {
-            wasCut = true
-            return
-        }
-        collectBetween(map1, map2, exclusive: exclusive, into: &conflicts)
-        for referenced in map2.fragmentNames where !isExhausted {
-            collectBetween(
-                fragment: name1, fragment: referenced, exclusive: exclusive, into: &conflicts)
-        }
-        for referenced in map1.fragmentNames where !isExhausted {
-            collectBetween(
-                fragment: referenced, fragment: name2, exclusive: exclusive, into: &conflicts)
-        }
-    }
-
-    private mutating func collectBetween(
+    mutating func collectBetween(
         _ map1: FieldMap, _ map2: FieldMap, exclusive: Bool, into conflicts: inout [Conflict]
     ) {
         for name in map1.responseNames where !isExhausted {
@@ -242,7 +124,7 @@ struct ConflictFinder {
 
     // MARK: Field maps
 
-    private mutating func fieldMap(for fragment: FragmentDefinition) -> FieldMap {
+    mutating func fieldMap(for fragment: FragmentDefinition) -> FieldMap {
         if let known = fieldMaps[fragment.selectionSet.location.start] { return known }
         let condition = fragment.typeCondition.value
         return fieldMap(
@@ -321,6 +203,19 @@ extension ConflictFinder {
     struct SignatureAndFragment: Hashable {
         let signature: Int
         let fragment: String
+        let exclusive: Bool
+    }
+
+    /// A fragment's own fields (their signature) and the closures of the fragments it
+    /// spreads: fragments with equal keys compare identically with anything.
+    struct ClosureKey: Hashable {
+        let signature: Int
+        let referenced: [Int]
+    }
+
+    struct ClosurePair: Hashable {
+        let first: Int
+        let second: Int
         let exclusive: Bool
     }
 
