@@ -6,8 +6,8 @@ struct ConflictFinder {
     var budget = Int.max {
         didSet { found = 0 }
     }
-    /// How deep fragments may nest inside each other before the search stops following them,
-    /// so that a long chain of fragments cannot exhaust the thread's stack.
+    /// How deep two fields' sub-selections are compared (through fragments they can nest
+    /// without bound) before the search stops, so that it cannot exhaust the thread's stack.
     static let maximumNesting = 200
     /// How many comparisons (field pairs and fragment pairs) one document may cost. graphql-js
     /// has no such limit, and fragments spread together from long chains make it compare
@@ -19,6 +19,12 @@ struct ConflictFinder {
     private(set) var work = 0
     /// Set once `maximumWork` is passed: nothing more is compared.
     var isOverWorkLimit: Bool { work > Self.maximumWork }
+
+    /// Stops the search for the rest of the document, which is refused as too complex.
+    mutating func giveUp() {
+        work = Self.maximumWork + 1
+        wasCut = true
+    }
 
     /// Counts one comparison.
     mutating func noteWork() {
@@ -55,7 +61,7 @@ struct ConflictFinder {
     /// Set once a search was cut short; from then on, "no conflict" is no longer certain.
     var wasCut = false
 
-    var isExhausted: Bool { found >= budget || nesting > Self.maximumNesting || isOverWorkLimit }
+    var isExhausted: Bool { found >= budget || isOverWorkLimit }
 
     /// Whether a "no conflict" answer is complete and may be remembered.
     var canMemoize: Bool { !wasCut && !isExhausted }
