@@ -43,6 +43,18 @@ struct SchemaValidatorTests {
         ])
     }
 
+    @Test("root types must be different types (section 3.3.1)")
+    func distinctRootTypes() {
+        #expect(errors("schema { query: Q mutation: Q subscription: Q }\ntype Q { a: String }") == [
+            "All root types must be different, \"Q\" type is used as query, mutation, and "
+                + "subscription root types. @ 1:17, 1:29, 1:45",
+        ])
+        #expect(errors("schema { query: Q mutation: M subscription: M }\ntype Q { a: String }\ntype M { a: String }") == [
+            "All root types must be different, \"M\" type is used as mutation and subscription "
+                + "root types. @ 1:29, 1:45",
+        ])
+    }
+
     @Test("names beginning with __ are reserved, directives reported first")
     func reservedNames() {
         let reserved = "must not begin with \"__\", which is reserved by GraphQL introspection."
