@@ -17,6 +17,7 @@ public enum KitchenCLI {
     public static let commands: [CommandSpec] = [
         .help,
         .version,
+        .serve,
     ]
 
     /// Runs the command line `arguments` (the first is the program name) and returns
