@@ -46,7 +46,7 @@ struct SchemaValidationContext {
         for (operation, name) in roots {
             guard let name else {
                 if operation == .query {
-                    report("Query root type must be provided.", [nodes?.schema.first?.location])
+                    report("Query root type must be provided.", [nodes?.schemaDefinition?.location])
                 }
                 continue
             }

@@ -23,6 +23,8 @@ struct SchemaValidatorTests {
         #expect(errors("type Mutation { a: String }") == ["Query root type must be provided."])
         #expect(errors("schema { mutation: M }\ntype M { a: String }")
             == ["Query root type must be provided. @ 1:1"])
+        #expect(errors("type M { a: String }\nextend schema { mutation: M }")
+            == ["Query root type must be provided."])
     }
 
     @Test("root types must be object types")
