@@ -15,11 +15,14 @@ final class FieldPlan {
     let keyIsNonNull: [Bool]
     /// Child plans by entry index, then concrete type name.
     var children: [Int: [String: FieldPlan]] = [:]
+    /// The child plan of each entry whose type is an object type (no lookup by name).
+    var objectChildren: [FieldPlan?]
 
     init(type: ObjectType, entries: [PlanEntry], keySet: Int) {
         self.type = type
         self.entries = entries
         self.keySet = keySet
+        self.objectChildren = Array(repeating: nil, count: entries.count)
         self.keyIsNonNull = entries.map(\.definition.type.isNonNull)
     }
 }
@@ -43,4 +46,6 @@ struct PlanEntry {
     let fields: [Field]
     let definition: FieldDefinitionInfo
     let resolution: Resolution
+    /// The field's type, resolved against the schema.
+    let shape: OutputShape
 }
