@@ -30,7 +30,8 @@ struct Execution {
     var argumentCache: [Int: Result<Arguments, GraphQLError>] = [:]
     /// The batches of the next level, in the order they were first reached.
     var nextLevel: [Batch] = []
-    var nextLevelIndex: [ObjectIdentifier: Int] = [:]
+    /// Counts levels, so a plan knows whether its `queuedIndex` is for the next one.
+    var levelNumber = 0
 
     init(
         bound: BoundResolvers, document: ExecutableDocument, variables: ObjectValue,
@@ -76,7 +77,7 @@ struct Execution {
         while !nextLevel.isEmpty {
             let level = nextLevel
             nextLevel = []
-            nextLevelIndex = [:]
+            levelNumber += 1
             for batch in level { execute(batch) }
         }
     }
@@ -90,12 +91,12 @@ struct Execution {
 
     /// Puts an object on the next level, with the plan its selection has there.
     mutating func enqueue(_ parent: Any, plan: FieldPlan, container: Int) {
-        let key = ObjectIdentifier(plan)
-        if let index = nextLevelIndex[key] {
-            nextLevel[index].parents.append(parent)
-            nextLevel[index].containers.append(container)
+        if plan.queuedLevel == levelNumber {
+            nextLevel[plan.queuedIndex].parents.append(parent)
+            nextLevel[plan.queuedIndex].containers.append(container)
         } else {
-            nextLevelIndex[key] = nextLevel.count
+            plan.queuedLevel = levelNumber
+            plan.queuedIndex = nextLevel.count
             nextLevel.append(Batch(plan: plan, parents: [parent], containers: [container]))
         }
     }

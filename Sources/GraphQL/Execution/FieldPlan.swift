@@ -17,6 +17,10 @@ final class FieldPlan {
     var children: [Int: [String: FieldPlan]] = [:]
     /// The child plan of each entry whose type is an object type (no lookup by name).
     var objectChildren: [FieldPlan?]
+    /// Where this plan's batch sits in the next level, and for which level (so enqueueing
+    /// an object needs no hashing).
+    var queuedLevel = -1
+    var queuedIndex = 0
 
     init(type: ObjectType, entries: [PlanEntry], keySet: Int) {
         self.type = type
