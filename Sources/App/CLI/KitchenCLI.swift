@@ -17,6 +17,8 @@ public enum KitchenCLI {
     public static let commands: [CommandSpec] = [
         .help,
         .version,
+        .serve,
+        .seed,
     ]
 
     /// Runs the command line `arguments` (the first is the program name) and returns

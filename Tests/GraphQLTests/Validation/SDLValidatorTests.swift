@@ -38,9 +38,9 @@ struct SDLValidatorTests {
 
     @Test("suggestions are nearest first, then in natural order")
     func suggestions() {
-        #expect(DidYouMean.suggestions(for: "D", among: ["A", "B", "ID", "Query"]) == ["A", "B", "ID"])
-        #expect(DidYouMean.suggestions(for: "item10", among: ["item9", "item10x", "Item10"]) == ["Item10", "item10x", "item9"])
-        #expect(DidYouMean.message(["A", "B", "C", "D", "E", "F"]) == " Did you mean \"A\", \"B\", \"C\", \"D\", or \"E\"?")
-        #expect(DidYouMean.message([]) == "")
+        #expect(Suggestions.list(for: "D", among: ["A", "B", "ID", "Query"]) == ["A", "B", "ID"])
+        #expect(Suggestions.list(for: "item10", among: ["item9", "item10x", "Item10"]) == ["Item10", "item10x", "item9"])
+        #expect(Suggestions.didYouMean(["A", "B", "C", "D", "E", "F"]) == " Did you mean \"A\", \"B\", \"C\", \"D\", or \"E\"?")
+        #expect(Suggestions.didYouMean([]) == "")
     }
 }

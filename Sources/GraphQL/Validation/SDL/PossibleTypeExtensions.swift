@@ -32,7 +32,7 @@ struct PossibleTypeExtensions: SDLRuleVisitor {
             expected = nil
         }
         guard let expected else {
-            let suggestions = DidYouMean.suggestions(for: name, among: allTypeNames)
+            let suggestions = Suggestions.list(for: name, among: allTypeNames)
             context.report(Self.notDefined(name, suggestions), [node.name.location])
             return
         }
@@ -70,6 +70,6 @@ struct PossibleTypeExtensions: SDLRuleVisitor {
     }
 
     static func notDefined(_ name: String, _ suggestions: [String]) -> String {
-        "Cannot extend type \"\(name)\" because it is not defined." + DidYouMean.message(suggestions)
+        "Cannot extend type \"\(name)\" because it is not defined." + Suggestions.didYouMean(suggestions)
     }
 }
