@@ -18,6 +18,9 @@ public enum KitchenCLI {
         .help,
         .version,
         .serve,
+        .format,
+        .check,
+        .schema,
     ]
 
     /// Runs the command line `arguments` (the first is the program name) and returns
