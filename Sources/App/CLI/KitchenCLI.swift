@@ -18,6 +18,10 @@ public enum KitchenCLI {
         .help,
         .version,
         .serve,
+        .seed,
+        .format,
+        .check,
+        .schema,
     ]
 
     /// Runs the command line `arguments` (the first is the program name) and returns
