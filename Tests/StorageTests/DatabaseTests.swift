@@ -108,6 +108,23 @@ struct DatabaseTests {
         #expect(db.openReaderCount <= 3)
     }
 
+    @Test("a write nested in a write on one thread is an error, not a deadlock or a crash")
+    func nestedWrite() throws {
+        let error = #expect(throws: SQLiteError.self) {
+            try db.write { _ in try db.write { _ in } }
+        }
+        #expect(error?.message.contains("inside write") == true)
+        try db.write { c in try c.execute("INSERT INTO items (name) VALUES ('after')") }
+    }
+
+    @Test("a read nested in a read shares its connection, even with a pool of one")
+    func nestedRead() throws {
+        let single = try Database(path: directory.path(), options: .init(maxReaders: 1))
+        let same = try single.read { outer in try single.read { inner in outer === inner } }
+        #expect(same)
+        #expect(single.openReaderCount == 1)
+    }
+
     @Test("the health check answers while open and fails once closed")
     func healthCheck() throws {
         try db.healthCheck()

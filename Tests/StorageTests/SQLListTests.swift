@@ -21,6 +21,15 @@ struct SQLListTests {
         #expect(list.arguments == [10, 20, 30, 40, 50, 50, 50, 50].map { .integer($0) })
     }
 
+    @Test("every size gets as many placeholders as arguments")
+    func placeholderCounts() {
+        for count in [1, 2, 3, 4, 5, 8, 9, 100, 513, 1024, 1025] {
+            let list = SQLList(Array(0..<count))
+            #expect(list.placeholders.split(separator: ",").count == list.arguments.count)
+            #expect(list.arguments.count == SQLList.roundedSize(count))
+        }
+    }
+
     @Test("an IN list finds exactly the listed rows, and an empty one finds none")
     func lookup() throws {
         let directory = try TemporaryDirectory()

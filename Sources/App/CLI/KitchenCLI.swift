@@ -17,6 +17,11 @@ public enum KitchenCLI {
     public static let commands: [CommandSpec] = [
         .help,
         .version,
+        .serve,
+        .seed,
+        .format,
+        .check,
+        .schema,
     ]
 
     /// Runs the command line `arguments` (the first is the program name) and returns

@@ -55,12 +55,12 @@ public final class ValidationContext {
 
     /// ` Did you mean …?` for these suggestions, or nothing when suggestions are hidden.
     func didYouMean(_ suggestions: [String], subject: String? = nil) -> String {
-        options.hideSuggestions ? "" : DidYouMean.message(suggestions, subMessage: subject)
+        options.hideSuggestions ? "" : Suggestions.didYouMean(suggestions, subject: subject)
     }
 
     /// The options close to `input`, or none when suggestions are hidden.
     func suggestions(for input: String, among options: [String]) -> [String] {
-        self.options.hideSuggestions ? [] : DidYouMean.suggestions(for: input, among: options)
+        self.options.hideSuggestions ? [] : Suggestions.list(for: input, among: options)
     }
 
     /// The fragment spreads directly in a selection set (inline fragments and sub-fields

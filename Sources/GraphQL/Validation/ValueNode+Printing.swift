@@ -24,7 +24,7 @@ extension GenericValueNode where VariableReference == Variable {
             if sortingFields {
                 fields = fields.enumerated().sorted { left, right in
                     let (a, b) = (left.element.name.value, right.element.name.value)
-                    return a != b ? DidYouMean.naturalOrder(a, b) : left.offset < right.offset
+                    return a != b ? Suggestions.naturalOrder(a, b) < 0 : left.offset < right.offset
                 }.map(\.element)
             }
             return "{"

@@ -75,15 +75,18 @@ public struct JSONWriter: Sendable {
             return
         }
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        // Digits are appended last first, then turned around in place; the magnitude is
-        // unsigned so that Int.min does not overflow.
+        // Digits fill a small stack buffer from its end; the magnitude is unsigned so that
+        // Int.min does not overflow.
         var magnitude = value.magnitude
-        let start = bytes.count
-        while magnitude > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var first = digits.count
+            while magnitude > 0 {
+                first -= 1
+                digits[first] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
         }
-        bytes[start..<bytes.count].reverse()
     }
 
     /// A number as JavaScript prints it: `3.0` → `3`, `0.1` → `0.1`, `1e21` → `1e+21`,
@@ -97,11 +100,19 @@ public struct JSONWriter: Sendable {
             writeNull()
             return
         }
-        if value.isWholeNumber, value.magnitude < 9_007_199_254_740_992 {
+        let isWhole = value.isWholeNumber
+        if isWhole, value.magnitude < 9_007_199_254_740_992 {
             writeInt(Int(value))  // integral and exact: the common case, no String built
             return
         }
-        bytes.append(contentsOf: JSONNumberFormatting.javaScriptText(value).utf8)
+        // For a fraction without an exponent, Swift's shortest text is already JavaScript's;
+        // whole numbers (Swift adds ".0") and exponents need the JavaScript layout.
+        let text = value.description
+        if isWhole || text.utf8.contains(UInt8(ascii: "e")) {
+            bytes.append(contentsOf: JSONNumberFormatting.javaScriptText(value).utf8)
+        } else {
+            bytes.append(contentsOf: text.utf8)
+        }
     }
 
     /// A string in quotes, escaping `"`, `\` and control characters (below U+0020) and

@@ -33,6 +33,7 @@ public enum MigrationError: Error, Sendable, Equatable, CustomStringConvertible 
     /// A step failed; nothing of it was applied.
     case stepFailed(version: Int, name: String, reason: String)
 
+    /// A one-line account of the failure, for logs and the operator.
     public var description: String {
         switch self {
         case .databaseIsNewer(let found, let latest):

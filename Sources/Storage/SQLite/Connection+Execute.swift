@@ -1,69 +1,119 @@
 internal import CSQLite
 
 extension Connection {
+    // The entry points are @inlinable so that the row-mapping loop is specialized for the
+    // caller's row type; they lend a cached statement through non-generic calls.
+
     /// Runs one statement that returns no rows: `INSERT`, `UPDATE`, `DELETE`, DDL.
     ///
     /// `c.execute("UPDATE users SET name = ? WHERE id = ?", name, id)`. Afterwards
     /// `changes` and `lastInsertRowID` describe what it did.
+    @inlinable
     public func execute(_ sql: String, _ arguments: any SQLBindable...) throws {
-        try execute(sql, arguments: arguments)
+        try run(sql, .bindables(arguments))
     }
 
     /// Runs one statement that returns no rows, with its arguments as an array.
+    @inlinable
     public func execute(_ sql: String, arguments: [any SQLBindable]) throws {
-        try withCachedStatement(sql) { statement in
-            try statement.bind(arguments)
-            while try statement.step() != nil {}
-        }
+        try run(sql, .bindables(arguments))
+    }
+
+    /// Runs one statement that returns no rows, with its arguments as values.
+    @inlinable
+    public func execute(_ sql: String, arguments: [SQLValue]) throws {
+        try run(sql, .values(arguments))
     }
 
     /// Runs a query and maps every row; the result is in the order SQLite returns rows.
     ///
     /// `try c.query("SELECT id, name FROM users WHERE id = ?", id) { row in
     /// User(id: row.int(0), name: row.string(1)) }`
+    @inlinable
     public func query<T>(
         _ sql: String, _ arguments: any SQLBindable..., row transform: (Row) throws -> T
     ) throws -> [T] {
-        try query(sql, arguments: arguments, row: transform)
+        try rows(sql, .bindables(arguments), transform)
     }
 
-    /// Runs a query with its arguments as an array (a `SQLList`'s, say) and maps every row.
+    /// Runs a query with its arguments as an array and maps every row.
+    @inlinable
     public func query<T>(
         _ sql: String, arguments: [any SQLBindable], row transform: (Row) throws -> T
     ) throws -> [T] {
-        try withCachedStatement(sql) { statement in
-            try statement.bind(arguments)
-            var results: [T] = []
-            while let row = try statement.step() { results.append(try transform(row)) }
-            return results
-        }
+        try rows(sql, .bindables(arguments), transform)
+    }
+
+    /// Runs a query with its arguments as values (a `SQLList`'s, say) and maps every row.
+    ///
+    /// Values bind without boxing each one. Mix a list with other arguments by value:
+    /// `arguments: [.integer(userID)] + ids.arguments` or `[userID.sqlValue] + ids.arguments`.
+    @inlinable
+    public func query<T>(
+        _ sql: String, arguments: [SQLValue], row transform: (Row) throws -> T
+    ) throws -> [T] {
+        try rows(sql, .values(arguments), transform)
     }
 
     /// Runs a query and maps its first row, or returns `nil` when there is none.
+    @inlinable
     public func queryFirst<T>(
         _ sql: String, _ arguments: any SQLBindable..., row transform: (Row) throws -> T
     ) throws -> T? {
-        try queryFirst(sql, arguments: arguments, row: transform)
+        try firstRow(sql, .bindables(arguments), transform)
     }
 
     /// Runs a query with its arguments as an array and maps its first row, if any.
+    @inlinable
     public func queryFirst<T>(
         _ sql: String, arguments: [any SQLBindable], row transform: (Row) throws -> T
     ) throws -> T? {
-        try withCachedStatement(sql) { statement in
-            try statement.bind(arguments)
-            return try statement.step().map(transform)
-        }
+        try firstRow(sql, .bindables(arguments), transform)
+    }
+
+    /// Runs a query with its arguments as values and maps its first row, if any.
+    @inlinable
+    public func queryFirst<T>(
+        _ sql: String, arguments: [SQLValue], row transform: (Row) throws -> T
+    ) throws -> T? {
+        try firstRow(sql, .values(arguments), transform)
     }
 
     /// Runs a query and hands each row to `body` without collecting an array.
+    @inlinable
     public func forEachRow(
         _ sql: String, arguments: [any SQLBindable] = [], _ body: (Row) throws -> Void
     ) throws {
-        try withCachedStatement(sql) { statement in
-            try statement.bind(arguments)
-            while let row = try statement.step() { try body(row) }
-        }
+        let statement = try lendStatement(sql, .bindables(arguments))
+        defer { returnStatement(statement) }
+        while let row = try statement.step() { try body(row) }
+    }
+
+    @inlinable
+    func run(_ sql: String, _ arguments: Statement.Arguments) throws {
+        let statement = try lendStatement(sql, arguments)
+        defer { returnStatement(statement) }
+        while try statement.step() != nil {}
+    }
+
+    @inlinable
+    func rows<T>(
+        _ sql: String, _ arguments: Statement.Arguments, _ transform: (Row) throws -> T
+    ) throws -> [T] {
+        let statement = try lendStatement(sql, arguments)
+        defer { returnStatement(statement) }
+        var results: [T] = []
+        while let row = try statement.step() { results.append(try transform(row)) }
+        return results
+    }
+
+    @inlinable
+    func firstRow<T>(
+        _ sql: String, _ arguments: Statement.Arguments, _ transform: (Row) throws -> T
+    ) throws -> T? {
+        let statement = try lendStatement(sql, arguments)
+        defer { returnStatement(statement) }
+        return try statement.step().map(transform)
     }
 
     /// Runs several `;`-separated statements without arguments, in order (schema scripts).
@@ -86,11 +136,32 @@ extension Connection {
         return try prepareSingle(sql, counted: true)
     }
 
-    /// Lends the cached statement for `sql` to `body`, then resets it.
+    /// Lends the cached statement for `sql`, with `arguments` bound; give it back with
+    /// `returnStatement`.
     ///
     /// A statement already lent (a query run from inside another's row closure) is not
     /// shared: the nested use gets a fresh one, so iterations never trample each other.
-    func withCachedStatement<T>(_ sql: String, _ body: (Statement) throws -> T) throws -> T {
+    @usableFromInline
+    func lendStatement(_ sql: String, _ arguments: Statement.Arguments) throws -> Statement {
+        let statement = try cachedStatement(sql)
+        statement.isLent = true
+        do {
+            try statement.bind(arguments)
+        } catch {
+            returnStatement(statement)
+            throw error
+        }
+        return statement
+    }
+
+    /// Resets a lent statement so the cache can lend it again.
+    @usableFromInline
+    func returnStatement(_ statement: Statement) {
+        statement.reset()
+        statement.isLent = false
+    }
+
+    private func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
         try checkOpen()
         let statement: Statement
         if let cached = cache[sql] {
@@ -100,12 +171,7 @@ extension Connection {
             if cache.count >= Self.statementCacheLimit { cache.removeAll(keepingCapacity: true) }
             cache[sql] = statement
         }
-        statement.isLent = true
-        defer {
-            statement.reset()
-            statement.isLent = false
-        }
-        return try body(statement)
+        return statement
     }
 
     /// The cached statement for a transaction-control or pragma SQL text; not counted.

@@ -25,7 +25,7 @@ public final class Database: Sendable {
         /// How long a connection waits for a lock before failing with `SQLITE_BUSY`.
         public var busyTimeout: Duration
 
-        /// Options sized for a server with a thread per core and a few nested reads.
+        /// Options for a server with a thread per core, with room to spare.
         public init(maxReaders: Int = 16, busyTimeout: Duration = .seconds(5)) {
             self.maxReaders = max(1, maxReaders)
             self.busyTimeout = busyTimeout
@@ -36,10 +36,12 @@ public final class Database: Sendable {
     public let path: String
     let options: Options
     /// The writer, locked for the whole of each write; `nil` once closed.
-    private let writer: Mutex<ConnectionBox?>
-    private let readers = Mutex(ReaderPool())
+    let writer: Mutex<ConnectionBox?>
+    /// The thread inside `write` right now (0 for none), to refuse a nested `write`.
+    let writerThread = Atomic<UInt>(0)
+    let readers = Mutex(ReaderPool())
     /// Counts free reader slots, so that a full pool makes a reader wait instead of fail.
-    private let readerSlots: DispatchSemaphore
+    let readerSlots: DispatchSemaphore
 
     /// Opens the writer (creating the file in WAL mode); readers open when first needed.
     public init(path: String, options: Options = Options()) throws {
@@ -50,11 +52,6 @@ public final class Database: Sendable {
         self.options = options
         let connection = try Connection(
             path: path, access: .readWrite, busyTimeout: options.busyTimeout)
-        try connection.execute(
-            """
-            CREATE TABLE IF NOT EXISTS kitchen_secrets (
-                name TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID
-            """)
         self.writer = Mutex<ConnectionBox?>(ConnectionBox(connection))
         self.readerSlots = DispatchSemaphore(value: options.maxReaders)
     }
@@ -78,9 +75,9 @@ public final class Database: Sendable {
     /// Runs `body` on the writer inside `BEGIN IMMEDIATE`: commits when it returns, rolls
     /// back when it throws.
     ///
-    /// Writes are serialized: a second caller waits until the first commits. Do not call
-    /// `write` again from inside `body` (it would wait for itself); nest
-    /// `connection.transaction` for a savepoint instead.
+    /// Writes are serialized: a second caller waits until the first commits. A `write` called
+    /// from inside another on the same thread throws (it would wait for itself forever); nest
+    /// `connection.transaction` on the connection you were given for a savepoint instead.
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
         try withWriter { try $0.transaction(.immediate, body) }
     }
@@ -88,15 +85,20 @@ public final class Database: Sendable {
     /// Runs `body` on a pooled read connection, inside one read transaction, so all its
     /// statements see the same snapshot even while writes commit.
     ///
-    /// The connection is read-only: a write through it fails with `SQLITE_READONLY`. Pass the
-    /// connection down rather than calling `read` again inside `body`: a nested `read` leases a
-    /// second connection, and with every connection held by outer reads it would wait forever.
-    /// A `read` inside a `write` sees the state before that write commits.
+    /// The connection is read-only: a write through it fails with `SQLITE_READONLY`. A `read`
+    /// nested inside another on the same thread reuses the outer connection and snapshot, so
+    /// nesting never waits for the pool. A `read` inside a `write` sees the state before that
+    /// write commits.
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        let thread = currentThreadID()
+        if let outer = readerLeased(by: thread) {
+            // Nested: share the outer read's connection and snapshot (a savepoint).
+            return try outer.connection.readTransaction(body)
+        }
         readerSlots.wait()
         defer { readerSlots.signal() }
-        let box = try leaseReader()
-        defer { returnReader(box) }
+        let box = try leaseReader(for: thread)
+        defer { returnReader(box, from: thread) }
         return try box.connection.readTransaction(body)
     }
 
@@ -130,64 +132,4 @@ public final class Database: Sendable {
             box = nil
         }
     }
-
-    /// How many read connections are open (leased or idle), for tests and metrics.
-    var openReaderCount: Int { readers.withLock { $0.openCount } }
-
-    /// Runs `body` with the writer locked to this thread.
-    func withWriter<T>(_ body: (Connection) throws -> T) throws -> T {
-        var result: Result<T, any Error> = .failure(SQLiteError.misuse("database \(path) is closed"))
-        writer.withLock { box in
-            guard let connection = box?.connection else { return }
-            result = Result { try body(connection) }
-        }
-        return try result.get()
-    }
-
-    private func leaseReader() throws -> ConnectionBox {
-        let lease: ReaderPool.Lease = try readers.withLock { pool in
-            guard !pool.isClosed else { throw SQLiteError.misuse("database \(path) is closed") }
-            if let box = pool.idle.popLast() { return .idle(box) }
-            pool.openCount += 1
-            return .openNew
-        }
-        switch lease {
-        case .idle(let box):
-            return box
-        case .openNew:
-            do {
-                return ConnectionBox(
-                    try Connection(path: path, access: .readOnly, busyTimeout: options.busyTimeout))
-            } catch {
-                readers.withLock { $0.openCount -= 1 }
-                throw error
-            }
-        }
-    }
-
-    private func returnReader(_ box: ConnectionBox) {
-        let keep = readers.withLock { pool in
-            guard !pool.isClosed else {
-                pool.openCount -= 1
-                return false
-            }
-            pool.idle.append(box)
-            return true
-        }
-        if !keep { box.connection.close() }
-    }
-}
-
-/// Read connections not in use, and how many are open in all.
-private struct ReaderPool {
-    enum Lease { case idle(ConnectionBox), openNew }
-    var idle: [ConnectionBox] = []
-    var openCount = 0
-    var isClosed = false
-}
-
-/// Carries a connection between threads; the pool guarantees one thread uses it at a time.
-final class ConnectionBox: @unchecked Sendable {
-    let connection: Connection
-    init(_ connection: Connection) { self.connection = connection }
 }

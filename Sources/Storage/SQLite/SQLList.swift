@@ -15,17 +15,37 @@ public struct SQLList: Sendable {
     public let arguments: [SQLValue]
 
     /// Makes the list from any values that bind (ids, names, …).
+    ///
+    /// Inlinable so the conversion loop is specialized for the caller's element type.
+    @inlinable
     public init<Values: Collection>(_ values: Values) where Values.Element: SQLBindable {
-        var arguments = values.map(\.sqlValue)
+        self.init(values: values.map(\.sqlValue))
+    }
+
+    /// Makes the list from values already converted.
+    @usableFromInline
+    init(values: [SQLValue]) {
+        var arguments = values
         guard let last = arguments.last else {
             self.placeholders = "NULL"
             self.arguments = []
             return
         }
         let size = Self.roundedSize(arguments.count)
+        arguments.reserveCapacity(size)
         arguments.append(contentsOf: repeatElement(last, count: size - arguments.count))
         self.arguments = arguments
-        self.placeholders = Self.placeholderText(size)
+        self.placeholders =
+            size <= 1024 ? Self.commonPlaceholders[Self.bucket(size)] : Self.placeholderText(size)
+    }
+
+    /// The placeholder texts for sizes 1, 2, 3, 4, 8, 16, … 1024, made once.
+    private static let commonPlaceholders: [String] =
+        [1, 2, 3, 4, 8, 16, 32, 64, 128, 256, 512, 1024].map(placeholderText)
+
+    /// The index in `commonPlaceholders` of a rounded size up to 1024.
+    private static func bucket(_ size: Int) -> Int {
+        size <= 4 ? size - 1 : 3 + (Int.bitWidth - 1 - size.leadingZeroBitCount) - 2
     }
 
     /// The sizes lists are rounded up to: exact to 4, then powers of two to 1024, then

@@ -22,6 +22,7 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
         self.sql = sql
     }
 
+    /// A one-line account of the failure, for logs and the operator.
     public var description: String {
         let name = String(cString: sqlite3_errstr(extendedCode))
         if let sql { return "SQLite error \(extendedCode) (\(name)): \(message) — in: \(sql)" }

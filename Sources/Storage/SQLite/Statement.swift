@@ -43,13 +43,41 @@ public final class Statement {
     ///
     /// A count mismatch is an error rather than a silent `NULL`, because it is always a bug.
     public func bind(_ arguments: [any SQLBindable]) throws(SQLiteError) {
-        guard arguments.count == parameterCount else {
-            throw .misuse(
-                "statement has \(parameterCount) parameters but \(arguments.count) were given",
-                sql: sql)
+        try bind(.bindables(arguments))
+    }
+
+    /// Binds `SQLValue`s to parameters 1, 2, 3, … in order; the count must match exactly.
+    public func bind(values: [SQLValue]) throws(SQLiteError) {
+        try bind(.values(values))
+    }
+
+    /// Arguments as the caller had them, bound without copying into another array.
+    @usableFromInline
+    enum Arguments {
+        case bindables([any SQLBindable])
+        case values([SQLValue])
+    }
+
+    @usableFromInline
+    func bind(_ arguments: Arguments) throws(SQLiteError) {
+        let count: Int
+        switch arguments {
+        case .bindables(let bindables): count = bindables.count
+        case .values(let values): count = values.count
         }
-        for (offset, argument) in arguments.enumerated() {
-            try bindValue(argument.sqlValue, at: Int32(offset + 1))
+        guard count == parameterCount else {
+            throw .misuse(
+                "statement has \(parameterCount) parameters but \(count) were given", sql: sql)
+        }
+        switch arguments {
+        case .bindables(let bindables):
+            for (offset, argument) in bindables.enumerated() {
+                try bindValue(argument.sqlValue, at: Int32(offset + 1))
+            }
+        case .values(let values):
+            for (offset, value) in values.enumerated() {
+                try bindValue(value, at: Int32(offset + 1))
+            }
         }
     }
 

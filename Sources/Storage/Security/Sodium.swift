@@ -23,6 +23,7 @@ public enum SecurityError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A key of the wrong length was given.
     case invalidKeyLength(expected: Int, got: Int)
 
+    /// A one-line account of the failure, for logs and the operator.
     public var description: String {
         switch self {
         case .libraryUnavailable: "libsodium could not be initialised"

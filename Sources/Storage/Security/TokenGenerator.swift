@@ -4,9 +4,11 @@ internal import CSodium
 ///
 /// A token is 32 random bytes, given to the client once as URL-safe base64 (43 characters).
 /// The database keeps only `digest(token)`, a BLAKE2b hash keyed with a server secret
-/// (`crypto_generichash`): someone who reads the database (a backup, a leaked file) holds
-/// neither tokens nor anything they could turn into one without the key. The digest is
-/// deterministic, so a request's token is found with an indexed equality lookup.
+/// (`crypto_generichash`). A token has 256 random bits, so its digest can be neither reversed
+/// nor guessed: whoever reads the sessions table (a backup, a log, a leaked file) cannot sign
+/// in with it. The key adds that a digest seen without the key cannot even be checked against
+/// a token. The digest is deterministic, so a request's token is found with an indexed
+/// equality lookup, and no comparison of secrets happens in Swift.
 public struct TokenGenerator: Sendable {
     /// The length of the digest key and of each digest, in bytes.
     public static let keyLength = 32

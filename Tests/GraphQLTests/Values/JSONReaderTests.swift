@@ -138,6 +138,41 @@ struct JSONReaderTests {
         #expect(failure(bytes) != nil)
     }
 
+    /// The value with whole floats that fit in Int as ints.
+    private func normalized(_ value: Value) -> Value {
+        switch value {
+        case .float(let double) where double.isWholeNumber && double.magnitude < 9e18: .int(Int(double))
+        case .list(let items): .list(items.map(normalized))
+        case .object(let object): .object(ObjectValue(object.entries.map { ($0.key, normalized($0.value)) }))
+        default: value
+        }
+    }
+
+    @Test("random JSON-like bytes give a value or an error, never a crash")
+    func randomInput() throws {
+        let alphabet = Array(#"{}[]:,"\u0aeE+-.1 9tfnlrsx"#.utf8) + [0x00, 0x0A, 0xC3, 0xA9, 0xF0, 0x9F, 0xED, 0xFF]
+        var state: UInt64 = 42
+        var parsed = 0
+        for _ in 0..<5000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let length = Int(state >> 58)
+            var bytes: [UInt8] = []
+            for _ in 0..<length {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                bytes.append(alphabet[Int(state >> 33) % alphabet.count])
+            }
+            if let value = try? JSONReader.parse(bytes) {
+                parsed += 1
+                // Whole floats are written as JavaScript writes them (`1e1` as `10`), so they
+                // read back as ints.
+                #expect(try normalized(JSONReader.parse(JSONWriter.encode(value))) == normalized(value), "\(value)")
+            } else {
+                #expect(failure(bytes).map { $0.offset >= 0 && $0.offset <= bytes.count } == true)
+            }
+        }
+        #expect(parsed > 0)
+    }
+
     @Test("nesting deeper than the limit is an error, not a crash")
     func depth() {
         #expect(failure(String(repeating: "[", count: 64) + String(repeating: "]", count: 64)) == nil)

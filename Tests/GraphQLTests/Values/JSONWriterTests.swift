@@ -37,6 +37,32 @@ struct JSONWriterTests {
         #expect(text(.float(0.30000000000000004)) == "0.30000000000000004")
     }
 
+    @Test("fractions without an exponent keep Swift's shortest digits")
+    func fractions() {
+        #expect(text(.float(4.75)) == "4.75")
+        #expect(text(.float(123.456)) == "123.456")
+        #expect(text(.float(0.0001)) == "0.0001")
+        #expect(text(.float(0.00001)) == "0.00001")
+        #expect(text(.float(-1234567.125)) == "-1234567.125")
+    }
+
+    @Test("written doubles read back to the same double")
+    func doublesRoundTrip() throws {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<2000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let value = Double(bitPattern: state)
+            guard value.isFinite else { continue }
+            let written = text(.float(value))
+            let readBack: Double? = switch try JSONReader.parse(written) {
+            case .float(let double): double
+            case .int(let integer): Double(integer)
+            default: nil
+            }
+            #expect(readBack == value || (value == 0 && readBack == 0), "\(value) was written as \(written)")
+        }
+    }
+
     @Test("NaN and infinities become null rather than invalid JSON")
     func nonFinite() {
         #expect(text(.float(.nan)) == "null")

@@ -107,7 +107,7 @@ public enum InputCoercion {
         }
         for key in input.keys where objectType.field(named: key) == nil {
             if errors.overflowed { return nil }
-            let suggestions = Suggestions.list(key, options: objectType.fields.map(\.name))
+            let suggestions = Suggestions.list(for: key, among: objectType.fields.map(\.name))
             errors.report(
                 path, value,
                 "Field \"\(key)\" is not defined by type \"\(objectType.name)\"."

@@ -33,7 +33,7 @@ public struct InputCoercionError: Error, Sendable, Hashable {
 
 /// Every problem found while coercing a request's variables (section 6.1.2); the request
 /// fails with all of them, and nothing is executed.
-public struct VariableErrors: Error, Sendable {
+public struct VariableErrors: Error, Sendable, Hashable {
     /// The errors, each with `extensions.code` `BAD_USER_INPUT` and the variable
     /// definition's location.
     public let errors: [GraphQLError]

@@ -1,32 +1,3 @@
-/// Output coercion of leaf values (CompleteValue, section 6.4.3, for leaf types): what the
-/// executor calls on a resolver's value for a scalar or enum field.
-///
-/// A scalar with a `ScalarCoercion` uses it; a built-in scalar without one uses
-/// `BuiltInScalars`; any other custom scalar passes its value through unchanged.
-public enum OutputCoercion {
-    /// A resolver's value for a field of leaf type `type` (a scalar or an enum).
-    public static func serialize(_ value: Value, as type: NamedType) throws(CoercionFailure) -> Value {
-        switch type {
-        case .scalar(let scalar): return try serialize(value, scalar: scalar)
-        case .enumeration(let enumType): return try serialize(value, enumType: enumType)
-        default: return value
-        }
-    }
-
-    /// A resolver's value for a scalar.
-    public static func serialize(_ value: Value, scalar: ScalarType) throws(CoercionFailure) -> Value {
-        if let coercion = scalar.coercion { return try coercion.serialize(value) }
-        return try BuiltInScalars.serialize(value, typeName: scalar.name)
-    }
-
-    /// A resolver's value for an enum: a string naming one of its values.
-    public static func serialize(_ value: Value, enumType: EnumType) throws(CoercionFailure) -> Value {
-        if case .string(let name) = value, enumType.value(named: name) != nil { return value }
-        throw CoercionFailure(
-            "Enum \"\(enumType.name)\" cannot represent value: \(ValueDescriptions.inspect(value))")
-    }
-}
-
 /// Input coercion of leaf values, for variables (JSON) and for literals.
 enum LeafCoercion {
     /// A JSON value for a scalar or enum (graphql-js's `parseValue`).
@@ -117,7 +88,7 @@ enum LeafCoercion {
     /// ` Did you mean the enum value "RED"?` or nothing.
     private static func suggestEnumValues(_ enumType: EnumType, near text: String) -> String {
         Suggestions.didYouMean(
-            Suggestions.list(text, options: enumType.values.map(\.name)),
+            Suggestions.list(for: text, among: enumType.values.map(\.name)),
             subject: "the enum value")
     }
 }

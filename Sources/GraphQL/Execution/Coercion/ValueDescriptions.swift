@@ -1,8 +1,8 @@
 /// How coercion messages show values: runtime values as graphql-js's `inspect` shows them,
-/// literals as its printer writes them.
+/// literals as the document printer writes them.
 ///
-/// Clients compare error text with graphql-js's, so `{ a: 1, b: [Object] }` and
-/// `{a: 1}` are reproduced exactly, depth and length limits included. One deliberate
+/// Clients compare error text with graphql-js's, so `{ a: 1, b: [Object] }` is reproduced
+/// exactly, depth and length limits included. One deliberate
 /// difference: graphql-js shows every key of an object, which lets a request with a
 /// 100,000-key object get fifty messages each repeating all of it; here objects, like
 /// lists, show their first entries and then `... N more entries`.
@@ -54,64 +54,12 @@ enum ValueDescriptions {
         }
     }
 
-    /// A literal as graphql-js's `print` writes it: `[1, 2]`, `{a: "x"}`, `$var`.
+    /// A literal as the document printer writes it: `[1, 2]`, `{ a: "x" }`, `$var`.
+    ///
+    /// The shared `Printer` lays values out as graphql-js 17 does (`{ a: 1 }` where 16
+    /// wrote `{a: 1}`), so messages quoting literals match the rest of the engine.
     static func print<Reference: LiteralVariable>(_ node: GenericValueNode<Reference>) -> String {
-        switch node.kind {
-        case .variable(let variable): return "$" + variable.variableName
-        case .int(let text), .float(let text): return text
-        case .string(let text, let isBlock):
-            return isBlock ? printBlockString(text) : printString(text)
-        case .boolean(let flag): return flag ? "true" : "false"
-        case .null: return "null"
-        case .enumValue(let name): return name
-        case .list(let items): return "[" + items.map { print($0) }.joined(separator: ", ") + "]"
-        case .object(let fields):
-            let parts = fields.map { $0.name.value + ": " + print($0.value) }
-            return "{" + parts.joined(separator: ", ") + "}"
-        }
-    }
-
-    /// A string literal in quotes with graphql-js's escapes (`\"`, `\\`, `\n`, `\u001F`).
-    static func printString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\u{08}": out += "\\b"
-            case "\u{09}": out += "\\t"
-            case "\u{0A}": out += "\\n"
-            case "\u{0C}": out += "\\f"
-            case "\u{0D}": out += "\\r"
-            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}":
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-
-    /// A block string literal, with `"""` inside escaped.
-    private static func printBlockString(_ text: String) -> String {
-        var escaped = ""
-        var quotes = 0
-        for character in text {
-            if character == "\"" {
-                quotes += 1
-                if quotes == 3 {
-                    escaped += "\\\"\"\""
-                    quotes = 0
-                }
-                continue
-            }
-            escaped += String(repeating: "\"", count: quotes)
-            quotes = 0
-            escaped.append(character)
-        }
-        escaped += String(repeating: "\"", count: quotes)
-        let needsLineBreaks = text.contains("\n") || text.hasSuffix("\"") || text.hasSuffix("\\")
-        return needsLineBreaks ? "\"\"\"\n" + escaped + "\n\"\"\"" : "\"\"\"" + escaped + "\"\"\""
+        Printer.value(node)
     }
 
     /// A path inside a value as graphql-js's `printPathArray` writes it: `.items[2].quantity`.

@@ -51,14 +51,14 @@ struct FieldsOnCorrectTypeRule: ValidationRule {
             if countA != countB { return countA > countB }
             if case .interface? = schema[a], schema.isSubType(b, of: a) { return true }
             if case .interface? = schema[b], schema.isSubType(a, of: b) { return false }
-            return DidYouMean.naturalOrder(a, b)
+            return Suggestions.naturalOrder(a, b) < 0
         }
     }
 
     /// For an object or interface: its field names close to the unknown one.
     private func suggestedFieldNames(_ parentType: String, _ fieldName: String) -> [String] {
         guard let fields = context.schema[parentType]?.fields else { return [] }
-        return DidYouMean.suggestions(for: fieldName, among: fields.map(\.name))
+        return Suggestions.list(for: fieldName, among: fields.map(\.name))
     }
 
     static func unknownField(_ field: String, _ type: String) -> String {

@@ -7,11 +7,12 @@ struct PossibleTypeExtensions: SDLRuleVisitor {
 
     init(context: SDLContext) {
         schema = context.schema
+        // As in graphql-js, a later definition of the same name replaces an earlier one.
         var defined: [String: TypeDefinition] = [:]
         var names: [String] = []
-        for definition in context.typeDefinitions where defined[definition.name.value] == nil {
+        for definition in context.typeDefinitions {
+            if defined[definition.name.value] == nil { names.append(definition.name.value) }
             defined[definition.name.value] = definition
-            names.append(definition.name.value)
         }
         self.defined = defined
         for name in context.schema?.typeNames ?? [] where defined[name] == nil {
@@ -32,7 +33,7 @@ struct PossibleTypeExtensions: SDLRuleVisitor {
             expected = nil
         }
         guard let expected else {
-            let suggestions = DidYouMean.suggestions(for: name, among: allTypeNames)
+            let suggestions = Suggestions.list(for: name, among: allTypeNames)
             context.report(Self.notDefined(name, suggestions), [node.name.location])
             return
         }
@@ -70,6 +71,6 @@ struct PossibleTypeExtensions: SDLRuleVisitor {
     }
 
     static func notDefined(_ name: String, _ suggestions: [String]) -> String {
-        "Cannot extend type \"\(name)\" because it is not defined." + DidYouMean.message(suggestions)
+        "Cannot extend type \"\(name)\" because it is not defined." + Suggestions.didYouMean(suggestions)
     }
 }

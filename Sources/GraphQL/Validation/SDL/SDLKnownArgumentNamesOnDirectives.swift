@@ -17,7 +17,7 @@ struct SDLKnownArgumentNamesOnDirectives: SDLRuleVisitor {
             let known = arguments[directive.name.value]
         else { return }
         for argument in directive.arguments where !known.contains(argument.name.value) {
-            let suggestions = DidYouMean.suggestions(for: argument.name.value, among: known)
+            let suggestions = Suggestions.list(for: argument.name.value, among: known)
             context.report(
                 Self.unknownArgument(argument.name.value, directive.name.value, suggestions),
                 [argument.location])
@@ -28,6 +28,6 @@ struct SDLKnownArgumentNamesOnDirectives: SDLRuleVisitor {
         _ argumentName: String, _ directiveName: String, _ suggestions: [String]
     ) -> String {
         "Unknown argument \"\(argumentName)\" on directive \"@\(directiveName)\"."
-            + DidYouMean.message(suggestions)
+            + Suggestions.didYouMean(suggestions)
     }
 }

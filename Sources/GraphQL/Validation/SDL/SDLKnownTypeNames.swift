@@ -18,11 +18,11 @@ struct SDLKnownTypeNames: SDLRuleVisitor {
     mutating func enter(_ node: SDLNode, _ context: inout SDLContext) {
         guard case .namedType(let name) = node else { return }
         if known.contains(name.value) || Self.standardTypeNames.contains(name.value) { return }
-        let suggestions = DidYouMean.suggestions(for: name.value, among: candidates)
+        let suggestions = Suggestions.list(for: name.value, among: candidates)
         context.report(Self.unknownType(name.value, suggestions), [name.location])
     }
 
     static func unknownType(_ name: String, _ suggestions: [String]) -> String {
-        "Unknown type \"\(name)\"." + DidYouMean.message(suggestions)
+        "Unknown type \"\(name)\"." + Suggestions.didYouMean(suggestions)
     }
 }

@@ -82,7 +82,7 @@ struct CoercionArgumentsTests {
             == #"Argument "colors" has invalid value [RED, "BLUE"]."#)
     }
 
-    @Test("input object arguments are printed as graphql-js prints them")
+    @Test("input object arguments are printed as the document printer prints them")
     func objectPrinting() {
         let definitions = [InputValueInfo(name: "input", type: .nonNull(.named("LineInput")))]
         let argument = F.argument("input", F.object(["productId": F.string("p"), "quantity": F.string("two")]))
@@ -90,7 +90,7 @@ struct CoercionArgumentsTests {
             try InputCoercion.coerceArgumentValues(
                 definitions: definitions, arguments: [argument], variables: [:], schema: schema, source: source)
         }
-        #expect(message(result) == #"Argument "input" has invalid value {productId: "p", quantity: "two"}."#)
+        #expect(message(result) == #"Argument "input" has invalid value { productId: "p", quantity: "two" }."#)
     }
 
     @Test("directive arguments coerce the same way")
@@ -100,5 +100,32 @@ struct CoercionArgumentsTests {
             definitions: skip, arguments: [F.argument("if", F.variable("hide"))], variables: ["hide": .bool(true)],
             schema: schema, source: source)
         #expect(values == ["if": .bool(true)])
+    }
+
+    @Test("arguments of a parsed field coerce, and errors point at the value")
+    func parsedField() throws {
+        let text = """
+            query ($cursor: String) {
+              a: recipes(id: 4, colors: [RED, GREEN], after: $cursor)
+              b: recipes(id: "x", first: 1.5)
+            }
+            """
+        let document = try Parser.parse(Source(text)).executable
+        let fields = try #require(document.operations.first).selectionSet.selections.compactMap {
+            if case .field(let field) = $0 { field } else { nil }
+        }
+        try #require(fields.count == 2)
+        let values = try InputCoercion.coerceArgumentValues(
+            definitions: definitions, arguments: fields[0].arguments, variables: ["cursor": .string("c1")], schema: schema,
+            source: document.source, location: fields[0].location)
+        #expect(values == ["id": .string("4"), "first": .int(20), "after": .string("c1"), "colors": .list([.string("RED"), .string("GREEN")])])
+
+        let result = Result { () throws(GraphQLError) in
+            try InputCoercion.coerceArgumentValues(
+                definitions: definitions, arguments: fields[1].arguments, variables: [:], schema: schema,
+                source: document.source, location: fields[1].location)
+        }
+        #expect(message(result) == #"Argument "first" has invalid value 1.5."#)
+        if case .failure(let error) = result { #expect(error.locations == [SourceLocation(line: 3, column: 30)]) }
     }
 }

@@ -143,6 +143,50 @@ struct CoercionInputValueTests {
         #expect(problems(.int(1), .named("Query")) == [#"Variable "$input" got invalid value 1; Expected type "Query"."#])
     }
 
+    @Test("random values coerce or fail with a path that exists in them, never crash")
+    func randomValues() {
+        var state: UInt64 = 7
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        func randomValue(depth: Int) -> Value {
+            let keys = ["items", "productId", "quantity", "note", "size", "color", "tags", "id", "name", "x"]
+            switch next() % (depth > 3 ? 6 : 8) {
+            case 0: return .null
+            case 1: return .bool(next() % 2 == 0)
+            case 2: return .int(next() % 5 - 1)
+            case 3: return .float(Double(next() % 7) / 2)
+            case 4: return .string(["RED", "p", "2026-01-01T00:00Z", ""][next() % 4])
+            case 5: return .int(Int(Int32.max) + next() % 2)
+            case 6: return .list((0..<(next() % 4)).map { _ in randomValue(depth: depth + 1) })
+            default:
+                return .object(ObjectValue((0..<(next() % 4)).map { _ in (keys[next() % keys.count], randomValue(depth: depth + 1)) }))
+            }
+        }
+        func exists(_ path: [PathComponent], in value: Value) -> Bool {
+            guard let first = path.first else { return true }
+            switch (first, value) {
+            case (.key(let key), .object(let object)): return object[key].map { exists(Array(path.dropFirst()), in: $0) } ?? (path.count == 1)
+            case (.index(let index), .list(let items)): return items.indices.contains(index) && exists(Array(path.dropFirst()), in: items[index])
+            default: return false
+            }
+        }
+        let types: [TypeReference] = [
+            .named("OrderInput"), .nonNull(.named("LineInput")), .list(.named("Lookup")), .named("Color"),
+            .list(.nonNull(.named("Int"))), .named("ID"), .named("DateTime"),
+        ]
+        var successes = 0
+        for round in 0..<3000 {
+            let value = randomValue(depth: 0)
+            switch coerce(value, types[round % types.count]) {
+            case .success: successes += 1
+            case .failure(let error): #expect(exists(error.path, in: value), "\(error.message)")
+            }
+        }
+        #expect(successes > 0)
+    }
+
     @Test("long and deep values are shown shortened, as graphql-js shows them")
     func shortenedValues() {
         let long: Value = .list((1...12).map { .int($0) })

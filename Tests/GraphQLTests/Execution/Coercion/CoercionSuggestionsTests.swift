@@ -6,21 +6,21 @@ import Testing
 struct CoercionSuggestionsTests {
     @Test("close options are suggested, closest first")
     func ranking() {
-        #expect(Suggestions.list("quantty", options: ["quantity", "note", "size"]) == ["quantity"])
-        #expect(Suggestions.list("nam", options: ["name", "names", "id"]) == ["name", "names"])
-        #expect(Suggestions.list("xyz", options: ["name", "id"]) == [])
+        #expect(Suggestions.list(for: "quantty", among: ["quantity", "note", "size"]) == ["quantity"])
+        #expect(Suggestions.list(for: "nam", among: ["name", "names", "id"]) == ["name", "names"])
+        #expect(Suggestions.list(for: "xyz", among: ["name", "id"]) == [])
     }
 
     @Test("a case change counts as one edit, a swap of neighbours as one")
     func distances() {
-        #expect(Suggestions.list("RED", options: ["red", "Blue"]) == ["red"])
-        #expect(Suggestions.list("ab", options: ["ba", "abc"]) == ["abc", "ba"])
+        #expect(Suggestions.list(for: "RED", among: ["red", "Blue"]) == ["red"])
+        #expect(Suggestions.list(for: "ab", among: ["ba", "abc"]) == ["abc", "ba"])
     }
 
     @Test("ties are broken in natural order")
     func naturalOrder() {
-        #expect(Suggestions.list("f", options: ["f10", "f2", "f1"]) == ["f1", "f2"])
-        #expect(Suggestions.list("fxx", options: ["fx10", "fx2"]) == ["fx2", "fx10"])
+        #expect(Suggestions.list(for: "f", among: ["f10", "f2", "f1"]) == ["f1", "f2"])
+        #expect(Suggestions.list(for: "fxx", among: ["fx10", "fx2"]) == ["fx2", "fx10"])
     }
 
     @Test("the hint names up to five options")

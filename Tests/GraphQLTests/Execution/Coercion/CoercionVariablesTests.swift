@@ -138,4 +138,32 @@ struct CoercionVariablesTests {
         }
         #expect(messages.count == 51)
     }
+
+    @Test("errors from a parsed operation point at the variable's definition")
+    func parsedOperation() throws {
+        let text = """
+            query Order(
+              $input: OrderInput!
+              $first: Int = 3
+              $colors: [Color!] = [RED, BLUE]
+            ) { order(input: $input) }
+            """
+        let document = try Parser.parse(Source(text)).executable
+        let definitions = try #require(document.operations.first).variableDefinitions
+        let given: ObjectValue = ["input": .object(["items": .list([.object(["productId": .string("p"), "quantity": .int(1)])])])]
+        let coerced = InputCoercion.coerceVariableValues(given, definitions: definitions, schema: schema, source: document.source)
+        #expect(coerced == .success([
+            "input": .object(["items": .list([.object(["productId": .string("p"), "quantity": .int(1), "size": .int(1)])]), "color": .string("RED")]),
+            "first": .int(3), "colors": .list([.string("RED"), .string("BLUE")]),
+        ]))
+
+        let bad: ObjectValue = ["input": .object(["items": .list([])]), "colors": .list([.string("RED"), .null])]
+        guard case .failure(let failure) = InputCoercion.coerceVariableValues(bad, definitions: definitions, schema: schema, source: document.source) else {
+            Issue.record("expected errors")
+            return
+        }
+        #expect(failure.errors.map(\.message)
+            == [#"Variable "$colors" got invalid value null at "colors[1]"; Expected non-nullable type "Color!" not to be null."#])
+        #expect(failure.errors.map(\.locations) == [[SourceLocation(line: 4, column: 3)]])
+    }
 }

@@ -3,7 +3,7 @@ import Testing
 @testable import GraphQL
 
 @Suite("Leaf output coercion")
-struct CoercionLeafTests {
+struct CoercionOutputTests {
     @Test("an enum value must name one of the enum's values")
     func enums() throws {
         let color = NamedType.enumeration(CoercionFixtures.color)

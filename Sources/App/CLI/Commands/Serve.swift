@@ -1,0 +1,49 @@
+import HTTPServer
+
+extension CommandSpec {
+    /// `kitchen serve`: the README's start command.
+    public static let serve = CommandSpec(
+        name: "serve", summary: "Start the GraphQL server (demo data on a new database).",
+        usage: "kitchen serve [--host ADDRESS] [--port N] [--db FILE] [--no-demo]",
+        discussion: """
+            Serves GraphQL at http://HOST:PORT/graphql, plus /healthz and /schema.graphql.
+            A new database file is created with its schema and, unless --no-demo, the demo data
+            set. SIGINT or SIGTERM stops the server after the requests in flight finish.
+            """,
+        flags: ServerFlags.all + LimitFlags.all + [
+            .option(
+                "db", valueName: "FILE", environment: "KITCHEN_DB", default: "kitchen.sqlite",
+                summary: "The SQLite database file; created when missing."),
+            .toggle("no-demo", environment: "KITCHEN_NO_DEMO", summary: "Do not load the demo data into a new database."),
+            .option(
+                "schema", valueName: "FILE", environment: "KITCHEN_SCHEMA",
+                summary: "The schema file (default: Schema.graphql here or beside the package)."),
+        ]
+    ) { context in
+        var options: ServeOptions
+        do {
+            options = ServeOptions(
+                server: try ServerFlags.configuration(from: context.flags),
+                databasePath: context.flags.string("db") ?? "kitchen.sqlite",
+                loadDemo: !context.flags.bool("no-demo"),
+                schemaPath: context.flags.string("schema"))
+            options.limits = try LimitFlags.limits(from: context.flags)
+        } catch {
+            return context.fail("\(error)")
+        }
+        HTTPServer.blockTerminationSignals()
+        let log = RequestLog { context.console.print(String($0.dropLast())) }
+        let server: KitchenServer
+        do {
+            server = try KitchenServer.start(options, log: log)
+        } catch {
+            return context.fail("\(error)")
+        }
+        context.console.print("Kitchen is serving GraphQL at \(server.url)")
+        let signal = HTTPServer.waitForTerminationSignal()
+        context.console.print("Signal \(signal): finishing the requests in flight, then stopping.")
+        server.stop()
+        context.console.print("Stopped.")
+        return 0
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import GraphQL
+import HTTPServer
+import Storage
+
+/// What every resolver of one request sees: the store, and who is asking.
+struct RequestContext: Sendable {
+    let store: Store
+    /// The signed-in user's row id; nil for an anonymous client (no token, or a token that
+    /// names no live session — the two are treated alike, so a token cannot be probed).
+    let viewerID: Int64?
+    /// The digest of the bearer token this request carries, for `signOut`.
+    let tokenDigest: [UInt8]?
+
+    /// The viewer's row id, or `UNAUTHENTICATED` for an anonymous client.
+    func requireViewer() throws(GraphQLError) -> Int64 {
+        guard let viewerID else {
+            throw GraphQLError("You must sign in to see or change this.", code: .unauthenticated)
+        }
+        return viewerID
+    }
+
+    /// The context for an HTTP request: reads `Authorization: Bearer <token>`.
+    static func make(for request: HTTPRequest, store: Store) throws(GraphQLError) -> RequestContext {
+        guard let token = bearerToken(request.headers["Authorization"]) else {
+            return RequestContext(store: store, viewerID: nil, tokenDigest: nil)
+        }
+        let digest = store.tokens.digest(token)
+        let viewerID: Int64?
+        do {
+            viewerID = try store.users.userID(tokenDigest: digest)
+        } catch {
+            throw GraphQLError("Internal server error", code: .internalError)
+        }
+        return RequestContext(store: store, viewerID: viewerID, tokenDigest: viewerID == nil ? nil : digest)
+    }
+
+    /// The token of a `Bearer` authorization header (scheme case-insensitive).
+    static func bearerToken(_ header: String?) -> String? {
+        guard let header else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        guard !token.isEmpty, token.utf8.count <= 200 else { return nil }
+        return token
+    }
+}

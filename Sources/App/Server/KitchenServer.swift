@@ -1,0 +1,115 @@
+import Foundation
+import GraphQL
+import HTTPServer
+import Storage
+
+/// What `kitchen serve` is told: where to listen, which database, whether to load the
+/// demo, and which schema file.
+public struct ServeOptions: Sendable {
+    public var server: ServerConfiguration
+    public var databasePath: String
+    /// Fill a new database with the demo data set.
+    public var loadDemo: Bool
+    /// The schema file; nil finds `Schema.graphql` (see `SchemaFile`).
+    public var schemaPath: String?
+    /// The bounds every request must stay within.
+    var limits = RequestLimits.default
+
+    public init(
+        server: ServerConfiguration = ServerConfiguration(), databasePath: String = "kitchen.sqlite",
+        loadDemo: Bool = true, schemaPath: String? = nil
+    ) {
+        self.server = server
+        self.databasePath = databasePath
+        self.loadDemo = loadDemo
+        self.schemaPath = schemaPath
+    }
+}
+
+/// Kitchen, running: the database, the bound schema and the HTTP server.
+///
+/// `start` does everything that can fail before the first request — reading and
+/// validating the schema, binding the resolvers, opening and migrating the database —
+/// and reports each failure with what to do about it.
+public final class KitchenServer: Sendable {
+    /// The port the server listens on (the real one when 0 was asked for).
+    public let port: UInt16
+    public let host: String
+    private let http: HTTPServer
+    private let database: Database
+
+    private init(port: UInt16, host: String, http: HTTPServer, database: Database) {
+        self.port = port
+        self.host = host
+        self.http = http
+        self.database = database
+    }
+
+    /// The address clients post to.
+    public var url: String {
+        let host = self.host.contains(":") ? "[\(self.host)]" : self.host
+        return "http://\(host):\(port)/graphql"
+    }
+
+    /// Reads the schema, binds the resolvers, opens the database and starts listening.
+    public static func start(_ options: ServeOptions, log: RequestLog) throws(StartupError) -> KitchenServer {
+        let schemaFile = try SchemaFile.read(explicitPath: options.schemaPath)
+        let bound = try KitchenSchema.bind(sdl: schemaFile.text, path: schemaFile.path)
+        let database: Database
+        do {
+            database = try Database.open(path: options.databasePath, migrations: DomainMigrations.all)
+        } catch {
+            throw StartupError("cannot open the database \(options.databasePath): \(error)")
+        }
+        do {
+            let store = try Store(database: database)
+            if options.loadDemo, try DemoData.install(database: database, hasher: store.passwords) {
+                log.line("Loaded the demo data into \(options.databasePath) (demo users sign in with password \"\(DemoData.password)\").")
+            }
+            let endpoint = GraphQLEndpoint<RequestContext>(
+                service: GraphQLService(bound: bound, limits: options.limits, onInternalError: { error, path in
+                    let id = RequestID.make()
+                    log.line("internal error \(id) at \(path.map(\.text).joined(separator: ".")): \(error)")
+                    return id
+                }),
+                makeContext: { request throws(GraphQLError) in
+                    try RequestContext.make(for: request, store: store)
+                })
+            let router = Router(
+                graphQL: endpoint, schemaSDL: Array(schemaFile.text.utf8),
+                isHealthy: { (try? database.healthCheck()) != nil }, log: log)
+            let http = HTTPServer(handler: router, configuration: options.server)
+            let port = try http.start()
+            return KitchenServer(port: port, host: options.server.host, http: http, database: database)
+        } catch let error as StartupError {
+            database.close()
+            throw error
+        } catch {
+            database.close()
+            throw StartupError("cannot start: \(error)")
+        }
+    }
+
+    /// Stops accepting, lets the requests in flight finish, then closes the database.
+    public func stop() {
+        http.stop()
+        database.close()
+    }
+}
+
+extension PathComponent {
+    /// The component as a log shows it: a key, or an index.
+    var text: String {
+        switch self {
+        case .key(let key): key
+        case .index(let index): String(index)
+        }
+    }
+}
+
+/// Short random ids that tie a client's `INTERNAL` error to the log line with its detail.
+enum RequestID {
+    static func make() -> String {
+        String((0..<12).map { _ in "0123456789abcdefghijklmnopqrstuvwxyz".randomElement()! })
+    }
+}

@@ -1,0 +1,45 @@
+import GraphQL
+import HTTPServer
+
+/// Kitchen's HTTP surface: `/graphql`, `/healthz` and `/schema.graphql`, with one log line
+/// per request.
+struct Router<Context>: HTTPHandler {
+    let graphQL: GraphQLEndpoint<Context>
+    /// The schema's SDL, served as the public contract.
+    let schemaSDL: [UInt8]
+    /// Whether the database answers, for `/healthz`.
+    let isHealthy: @Sendable () -> Bool
+    let log: RequestLog
+
+    func handle(_ request: HTTPRequest) -> HTTPResponse {
+        let started = ContinuousClock.now
+        let (response, operationName) = route(request)
+        log.request(
+            method: request.method, path: request.path, operationName: operationName,
+            status: response.status, duration: ContinuousClock.now - started)
+        return response
+    }
+
+    private func route(_ request: HTTPRequest) -> (HTTPResponse, String?) {
+        switch request.path {
+        case "/graphql":
+            return graphQL.handle(request)
+        case "/healthz":
+            guard request.method == "GET" || request.method == "HEAD" else {
+                return (GraphQLEndpoint<Context>.methodNotAllowed(allow: "GET, HEAD"), nil)
+            }
+            return isHealthy()
+                ? (HTTPResponse(status: 200, text: "ok"), nil)
+                : (HTTPResponse(status: 503, text: "the database does not answer"), nil)
+        case "/schema.graphql":
+            guard request.method == "GET" || request.method == "HEAD" else {
+                return (GraphQLEndpoint<Context>.methodNotAllowed(allow: "GET, HEAD"), nil)
+            }
+            var headers = HTTPHeaders()
+            headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+            return (HTTPResponse(status: 200, headers: headers, body: schemaSDL), nil)
+        default:
+            return (HTTPResponse(status: 404, text: "Not found. GraphQL is served at /graphql."), nil)
+        }
+    }
+}

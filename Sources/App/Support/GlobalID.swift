@@ -1,0 +1,66 @@
+import Foundation
+import GraphQL
+
+/// An opaque global ID: the object type and its row id, as URL-safe base64 of
+/// `Type:rowid`. Clients treat it as an opaque string; resolvers check its type.
+struct GlobalID: Sendable, Hashable {
+    let typeName: String
+    let rowID: Int64
+
+    init(_ typeName: String, _ rowID: Int64) {
+        self.typeName = typeName
+        self.rowID = rowID
+    }
+
+    /// The ID as clients see it.
+    var encoded: String {
+        Data("\(typeName):\(rowID)".utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// Reads any well-formed global ID; nil for anything else.
+    init?(encoded text: String) {
+        guard text.utf8.count <= 100 else { return nil }
+        var base64 = text.replacingOccurrences(of: "-", with: "+")
+            .replacingOccurrences(of: "_", with: "/")
+        while base64.utf8.count % 4 != 0 { base64 += "=" }
+        guard let data = Data(base64Encoded: base64),
+            let plain = String(data: data, encoding: .utf8),
+            let colon = plain.firstIndex(of: ":")
+        else { return nil }
+        let type = String(plain[..<colon])
+        guard let rowID = Int64(plain[plain.index(after: colon)...]), rowID > 0,
+            !type.isEmpty, type.allSatisfy({ $0.isLetter })
+        else { return nil }
+        self.init(type, rowID)
+    }
+
+    /// The row id of an ID that must name a `typeName`; anything else — malformed text or
+    /// an ID of another type — is `BAD_USER_INPUT` naming the argument.
+    static func rowID(_ text: String, of typeName: String, argument: String) throws(GraphQLError) -> Int64 {
+        guard let id = GlobalID(encoded: text), id.typeName == typeName else {
+            throw GraphQLError(
+                "\"\(argument)\" must be a \(typeName) ID; \"\(text.prefix(100))\" is not one.",
+                code: .badUserInput)
+        }
+        return id.rowID
+    }
+}
+
+extension Arguments {
+    /// The row id behind a required ID argument that must name a `typeName`.
+    func id(_ name: String, of typeName: String) throws(GraphQLError) -> Int64 {
+        guard let text = string(name) else {
+            throw GraphQLError("\"\(name)\" is required.", code: .badUserInput)
+        }
+        return try GlobalID.rowID(text, of: typeName, argument: name)
+    }
+
+    /// The row id behind an optional ID argument; nil when absent or null.
+    func optionalID(_ name: String, of typeName: String) throws(GraphQLError) -> Int64? {
+        guard let text = string(name) else { return nil }
+        return try GlobalID.rowID(text, of: typeName, argument: name)
+    }
+}

@@ -1,0 +1,99 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension Database {
+    /// How many read connections are open (leased or idle), for tests and metrics.
+    var openReaderCount: Int { readers.withLock { $0.openCount } }
+
+    /// Runs `body` with the writer locked to this thread.
+    ///
+    /// A nested call from the same thread is refused with an error: `Mutex` is not
+    /// re-entrant, and locking it twice would stop the process.
+    func withWriter<T>(_ body: (Connection) throws -> T) throws -> T {
+        let thread = currentThreadID()
+        guard writerThread.load(ordering: .acquiring) != thread else {
+            throw SQLiteError.misuse(
+                "write called inside write on one thread; use the connection already given "
+                    + "(a nested transaction becomes a savepoint)")
+        }
+        var result: Result<T, any Error> = .failure(SQLiteError.misuse("database \(path) is closed"))
+        writer.withLock { box in
+            guard let connection = box?.connection else { return }
+            writerThread.store(thread, ordering: .releasing)
+            defer { writerThread.store(0, ordering: .releasing) }
+            result = Result { try body(connection) }
+        }
+        return try result.get()
+    }
+
+    /// The read connection `thread` is using already, if it is inside a `read`.
+    func readerLeased(by thread: UInt) -> ConnectionBox? {
+        readers.withLock { $0.leased[thread] }
+    }
+
+    /// Takes an idle reader, or opens a new one; the caller holds a reader slot.
+    func leaseReader(for thread: UInt) throws -> ConnectionBox {
+        let idle: ConnectionBox? = try readers.withLock { pool in
+            guard !pool.isClosed else { throw SQLiteError.misuse("database \(path) is closed") }
+            if let box = pool.idle.popLast() {
+                pool.leased[thread] = box
+                return box
+            }
+            pool.openCount += 1
+            return nil
+        }
+        if let idle { return idle }
+        // Opening takes a while; do it outside the lock.
+        do {
+            let box = ConnectionBox(
+                try Connection(path: path, access: .readOnly, busyTimeout: options.busyTimeout))
+            readers.withLock { $0.leased[thread] = box }
+            return box
+        } catch {
+            readers.withLock { $0.openCount -= 1 }
+            throw error
+        }
+    }
+
+    /// Puts a reader back in the pool, or closes it when the database has closed meanwhile.
+    func returnReader(_ box: ConnectionBox, from thread: UInt) {
+        let keep = readers.withLock { pool in
+            pool.leased[thread] = nil
+            guard !pool.isClosed else {
+                pool.openCount -= 1
+                return false
+            }
+            pool.idle.append(box)
+            return true
+        }
+        if !keep { box.connection.close() }
+    }
+}
+
+/// Read connections not in use, the ones in use by thread, and how many are open in all.
+struct ReaderPool {
+    var idle: [ConnectionBox] = []
+    var leased: [UInt: ConnectionBox] = [:]
+    var openCount = 0
+    var isClosed = false
+}
+
+/// Carries a connection between threads; the pool guarantees one thread uses it at a time.
+final class ConnectionBox: @unchecked Sendable {
+    let connection: Connection
+    init(_ connection: Connection) { self.connection = connection }
+}
+
+/// An identifier of the calling thread, unique among the threads alive at the moment.
+func currentThreadID() -> UInt {
+    #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+    #else
+        UInt(pthread_self())
+    #endif
+}

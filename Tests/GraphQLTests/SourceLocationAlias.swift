@@ -1,0 +1,4 @@
+@_exported import GraphQL
+
+/// Testing also has a `SourceLocation`; in these tests the name means the GraphQL one.
+typealias SourceLocation = GraphQL.SourceLocation
