@@ -53,6 +53,8 @@ struct ConflictFinder {
     var closureIDs: [ClosureKey: Int] = [:]
     var closureByFragment: [String: Int] = [:]
     var shapeIDs: [ShapeKey: Int] = [:]
+    /// Shapes given to fields without source text, each its own (negative ids).
+    var unsharedShapes = 0
     /// Pairs of field shapes known not to conflict.
     var compatibleShapes: Set<ShapePair> = []
 
@@ -179,10 +181,18 @@ struct ConflictFinder {
         }
     }
 
+    /// The field's shape: its source text and parent type. (The AST's locations come from
+    /// the parser; a hand-built document's offsets are clamped to its source, never trusted.)
     private mutating func shape(of field: Field, parentType: String?) -> Int {
-        let key = ShapeKey(
-            parentType: parentType,
-            text: context.document.source.bytes[field.location.start..<field.location.end])
+        let bytes = context.document.source.bytes
+        let start = min(max(field.location.start, 0), bytes.count)
+        let end = min(max(field.location.end, start), bytes.count)
+        guard start < end else {
+            // No text to compare by: a shape of its own.
+            unsharedShapes -= 1
+            return unsharedShapes
+        }
+        let key = ShapeKey(parentType: parentType, text: bytes[start..<end])
         if let known = shapeIDs[key] { return known }
         let id = shapeIDs.count
         shapeIDs[key] = id
