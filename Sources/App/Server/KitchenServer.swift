@@ -16,6 +16,8 @@ public struct ServeOptions: Sendable {
     public var uploadLimits = UploadLimits()
     /// Subscription stream limits and keep-alive interval.
     public var subscriptions = SubscriptionOptions()
+    /// The bounds every request must stay within.
+    var limits = RequestLimits.default
 
     public init(
         server: ServerConfiguration = ServerConfiguration(), databasePath: String = "kitchen.sqlite",
@@ -88,7 +90,7 @@ public final class KitchenServer: Sendable {
                 log.line("Loaded the demo data into \(options.databasePath) (demo users sign in with password \"\(DemoData.password)\").")
             }
             let endpoint = GraphQLEndpoint<RequestContext>(
-                service: GraphQLService(bound: bound, onInternalError: { error, path in
+                service: GraphQLService(bound: bound, limits: options.limits, onInternalError: { error, path in
                     let id = RequestID.make()
                     log.line("internal error \(id) at \(path.map(\.text).joined(separator: ".")): \(error)")
                     return id

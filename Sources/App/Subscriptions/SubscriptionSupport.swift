@@ -37,6 +37,9 @@ struct SubscriptionSupport<Context>: Sendable {
         guard let query = parameters.query else {
             return (reply.malformed("The \"query\" parameter is missing."), name)
         }
+        if let tooMany = endpoint.service.limits.checkVariables(parameters.variables) {
+            return (reply.requestErrors([tooMany]), name)
+        }
         let prepared: PreparedDocument
         switch endpoint.service.prepare(query) {
         case .ready(let document): prepared = document

@@ -4,13 +4,22 @@ extension Execution {
     ///
     /// A position a null has already replaced (with an error reported for it) gets no
     /// second error: one error per nulled position, as graphql-js reports.
-    func fail(_ slot: Int, with error: GraphQLError, _ site: FieldSite) {
+    mutating func fail(_ slot: Int, with error: GraphQLError, _ site: FieldSite) {
         guard tree.isAlive(tree.owners[slot]) else { return }
         var error = error
         if error.path.isEmpty { error.path = tree.path(of: slot) }
         if error.locations.isEmpty { error.locations = locations(site) }
         errors.append((error, tree.order(of: slot)))
         tree.setNull(at: slot)
+    }
+
+    /// Records one error at several positions (a failed batch), each with its own path.
+    mutating func fail(_ slots: [Int], with error: GraphQLError, _ site: FieldSite) {
+        for slot in slots {
+            var located = error
+            located.path = tree.path(of: slot)
+            fail(slot, with: located, site)
+        }
     }
 
     /// A resolver's error as the client sees it: a `GraphQLError` keeps its message and

@@ -104,7 +104,7 @@ extension BoundSchema {
                 GraphQLError("Schema is not configured to execute subscription operation.", code: .badRequest)
             ])
         }
-        let execution = Execution(
+        var execution = Execution(
             bound: BoundResolvers(
                 schema: schema, resolvers: resolvers, objectTypeBySwiftType: objectTypeBySwiftType),
             document: subscription.document, variables: subscription.variables, context: context,

@@ -103,8 +103,9 @@ extension ConflictFinder {
         _ responseName: String, _ field1: FieldOccurrence, _ field2: FieldOccurrence,
         exclusive: Bool
     ) -> Conflict? {
+        noteWork()
         let key = ShapePair(first: field1.shape, second: field2.shape, exclusive: exclusive)
-        if compatibleShapes.contains(key) { return nil }
+        if compatibleShapes.contains(key) || isOverWorkLimit { return nil }
         let conflict = findConflict(responseName, field1, field2, exclusive: exclusive)
         if conflict == nil, canMemoize { compatibleShapes.insert(key) }
         return conflict
@@ -156,9 +157,17 @@ extension ConflictFinder {
         guard let selectionSet1 = node1.selectionSet, let selectionSet2 = node2.selectionSet else {
             return nil
         }
+        // Sub-selections reached through fragments can nest without bound; past the limit
+        // the document is refused as too complex rather than exhaust the stack.
+        guard nesting < Self.maximumNesting else {
+            giveUp()
+            return nil
+        }
+        nesting += 1
         let subConflicts = conflictsBetweenSubSelections(
             selectionSet1, type1?.namedType, selectionSet2, type2?.namedType,
             exclusive: exclusive)
+        nesting -= 1
         guard !subConflicts.isEmpty else { return nil }
         return Conflict(
             reason: ConflictReason(
