@@ -28,6 +28,14 @@ extension RequestContext {
         try uploads.file(for: value)
     }
 
+    /// The address of an optional `Upload` input field, shaped like a clearable URL field:
+    /// `.some(url)` when a file is given, nil when the field is absent or null (so the
+    /// URL field beside it decides).
+    func uploadedURL(_ value: Value?) throws(GraphQLError) -> String?? {
+        guard let value, value != .null else { return nil }
+        return .some(try upload(value).url)
+    }
+
     /// The uploaded files of an `[Upload!]` argument, in order.
     func uploads(_ value: Value?) throws(GraphQLError) -> [UploadedFile] {
         guard case .list(let items)? = value else { return [] }
