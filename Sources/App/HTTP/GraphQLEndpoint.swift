@@ -64,6 +64,15 @@ struct GraphQLEndpoint<Context>: Sendable {
         case .ready(let document): prepared = document
         case .rejected(let errors): return (reply.requestErrors(errors), parameters.operationName)
         }
+        if subscriptions != nil, prepared.operationType(named: parameters.operationName) == .subscription {
+            return (
+                reply.requestErrors([
+                    GraphQLError(
+                        "Subscriptions are served as server-sent events: send the request with "
+                            + "Accept: text/event-stream.", code: .badRequest)
+                ]), parameters.operationName
+            )
+        }
         if request.method == "GET",
             prepared.operationType(named: parameters.operationName) == .mutation
         {

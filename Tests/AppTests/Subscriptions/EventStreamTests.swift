@@ -134,4 +134,15 @@ struct EventStreamTests {
         #expect(try client.nextEvent().name == "complete")
         #expect(client.waitForEnd())
     }
+
+    @Test("a subscription sent without Accept: text/event-stream is told how to ask")
+    func withoutEventStream() throws {
+        try TinySubscriptionServer.with { server in
+            let client = try StreamClient(port: server.port)
+            let body = Array(#"{"query":"subscription { events(topic: \"t\") { payload } }"}"#.utf8)
+            let status = try client.open("POST", "/graphql", headers: [Self.json, "Accept: application/graphql-response+json"], body: body)
+            #expect(status == 400)
+            #expect(client.bodyText.contains("Accept: text/event-stream"))
+        }
+    }
 }
