@@ -33,7 +33,7 @@ struct OrderRepositoryTests {
         var input = db.addressInput()
         input.phone = "12345"
         #expect(throws: DomainError.self) { try db.addresses.addAddress(userID: buyer.id, input) }
-        input.phone = "23800138000"
+        input.phone = "138-0013-800x"
         #expect(throws: DomainError.self) { try db.addresses.addAddress(userID: buyer.id, input) }
         input = db.addressInput(" ")
         #expect(throws: DomainError.self) { try db.addresses.addAddress(userID: buyer.id, input) }

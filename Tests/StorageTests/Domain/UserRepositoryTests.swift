@@ -91,3 +91,21 @@ struct UserRepositoryTests {
         #expect(try db.users.settings(userID: a.id) == changed)
     }
 }
+
+@Suite("Sign-in failures")
+struct SignInFailureTests {
+    @Test("failures are counted per username in any case and cleared on success")
+    func failures() throws {
+        let db = try TestDatabase()
+        let start = db.now.tick()
+        try db.users.recordSignInFailure(username: "Alice")
+        try db.users.recordSignInFailure(username: "alice ")
+        try db.users.recordSignInFailure(username: "bob")
+        #expect(try db.users.signInFailures(username: "ALICE", since: start) == 2)
+        db.now.advance(3600)
+        #expect(try db.users.signInFailures(username: "alice", since: db.now.tick().addingTimeInterval(-60)) == 0)
+        try db.users.clearSignInFailures(username: "alice")
+        #expect(try db.users.signInFailures(username: "alice", since: start) == 0)
+        #expect(try db.users.signInFailures(username: "bob", since: start) == 1)
+    }
+}
