@@ -1,0 +1,91 @@
+import Storage
+import Testing
+
+/// Lists are resolved level by level with one batched load per field: the number of SQL
+/// statements of a request depends on the query's shape, not on the length of its lists.
+@Suite("Batched loading")
+struct BatchingTests {
+    static let feed = """
+        query($first: Int) {
+          feed(first: $first) {
+            nodes {
+              __typename
+              ... on Dish {
+                id photos { url } tags likesCount viewerHasLiked commentsCount
+                author { name followersCount recipesCount viewerIsFollowing }
+                recipe { name steps { text } author { name } }
+              }
+              ... on Recipe {
+                id name cookedCount collectsCount commentsCount viewerHasCollected
+                ingredients { name amount } steps { number text }
+                author { name dishesCount viewerIsFollowing }
+              }
+            }
+          }
+        }
+        """
+
+    static let recipes = """
+        query($first: Int) {
+          recipes(first: $first) {
+            nodes { name author { name followingCount } ingredients { name } steps { text } cookedCount viewerHasCollected }
+          }
+        }
+        """
+
+    /// The fewest statements one request took over several runs: other tests share the
+    /// process-wide counter, and the fewest is the request's own count.
+    static func statements(_ client: GraphQLClient, _ query: String, first: Int, expecting items: Int, at path: String) throws -> Int {
+        var fewest = Int.max
+        for _ in 0..<6 {
+            let before = Connection.totalStatementCount
+            let data = try client.post(query, ["first": .number(Double(first))]).ok()
+            let after = Connection.totalStatementCount
+            #expect(data[path]["nodes"].array.count == items)
+            fewest = min(fewest, after - before)
+        }
+        return fewest
+    }
+
+    @Test("a feed page of 20 items costs the same statements as a page of 5")
+    func feed() throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let reader = try server.signUp("reader")
+        let amy = try server.signUp("amy")
+        let bob = try server.signUp("bob")
+        try reader.follow(amy)
+        try reader.follow(bob)
+        let carl = try server.signUp("carl")
+        let cooked = try carl.publishRecipe("红烧肉", ingredients: [("五花肉", "半斤")], steps: ["a", "b"])
+        // Every page mixes recipes, dishes with a recipe and dishes without one, so that
+        // both pages ask the same fields at the same levels.
+        for index in 0..<24 {
+            let author = index.isMultiple(of: 2) ? amy : bob
+            if index % 3 == 0 {
+                _ = try author.publishRecipe("菜\(index)", ingredients: [("盐", "少许")], steps: ["a", "b"])
+            } else {
+                let dish = try author.uploadDish("dish \(index)", recipeID: index % 3 == 1 ? cooked : nil)
+                _ = try reader.client.post("mutation($id: ID!) { likeDish(id: $id) { id } }", ["id": .string(dish)]).ok()
+            }
+        }
+        let small = try Self.statements(reader.client, Self.feed, first: 5, expecting: 5, at: "feed")
+        let large = try Self.statements(reader.client, Self.feed, first: 20, expecting: 20, at: "feed")
+        #expect(small == large)
+        #expect(small <= 50, "a feed page should take a few dozen statements at most, took \(small)")
+    }
+
+    @Test("a list of 20 recipes costs the same statements as a list of 5")
+    func recipeList() throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let amy = try server.signUp("amy")
+        let bob = try server.signUp("bob")
+        for index in 0..<20 {
+            _ = try (index.isMultiple(of: 2) ? amy : bob).publishRecipe("R\(index)", ingredients: [("x", "1")], steps: ["s"])
+        }
+        let small = try Self.statements(amy.client, Self.recipes, first: 5, expecting: 5, at: "recipes")
+        let large = try Self.statements(amy.client, Self.recipes, first: 20, expecting: 20, at: "recipes")
+        #expect(small == large)
+    }
+}
