@@ -28,12 +28,18 @@ enum CommentResolvers {
         }
     }
 
-    /// A thread's comments, oldest first, as a `CommentConnection`.
-    static func thread(
-        _ target: CommentTarget, _ arguments: Arguments, _ context: RequestContext
-    ) throws -> Connection<Comment> {
-        let page = try storage { try context.store.comments.comments(target: target, page: arguments.pageRequest()) }
-        return Connection(page) { try context.store.comments.commentsCounts(targets: [target])[target] ?? 0 }
+    /// The threads of many targets, oldest first, as `CommentConnection`s in their order:
+    /// one batch of statements for the whole level.
+    static func threads(
+        _ targets: [CommentTarget], _ arguments: Arguments, _ context: RequestContext
+    ) throws -> [Connection<Comment>] {
+        let pages = try storage { try context.store.comments.comments(targets: targets, page: arguments.pageRequest()) }
+        let counts = LazyCounts { try context.store.comments.commentsCounts(targets: targets) }
+        return targets.map { target in
+            Connection(pages[target] ?? Page(edges: [], hasNextPage: false, hasPreviousPage: false)) {
+                try counts.count(target)
+            }
+        }
     }
 
     /// The comment counts of many threads, in their order.

@@ -32,8 +32,8 @@ enum DishResolvers {
             dish.batch("commentsCount") { dishes, _, context in
                 try CommentResolvers.counts(dishes.map { .dish($0.id) }, context)
             }
-            dish.field("comments") { dish, arguments, context in
-                try CommentResolvers.thread(.dish(dish.id), arguments, context)
+            dish.batch("comments") { dishes, arguments, context in
+                try CommentResolvers.threads(dishes.map { .dish($0.id) }, arguments, context)
             }
         }
     }

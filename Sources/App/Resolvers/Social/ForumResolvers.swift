@@ -8,9 +8,10 @@ enum ForumResolvers {
             forum.property("id") { GlobalID.encode("Forum", $0.id) }
             forum.property("name") { $0.name }
             forum.property("description") { $0.description }
-            forum.field("topics") { forum, arguments, context in
-                let page = try storage { try context.store.forums.topics(forumID: forum.id, page: arguments.pageRequest()) }
-                return Connection(page) { try context.store.forums.topicsCounts(forumIDs: [forum.id])[forum.id] ?? 0 }
+            forum.batch("topics") { forums, arguments, context in
+                let ids = forums.map(\.id)
+                let pages = try storage { try context.store.forums.topics(forumIDs: ids, page: arguments.pageRequest()) }
+                return Connection.each(ids, pages, counts: LazyCounts { try context.store.forums.topicsCounts(forumIDs: ids) })
             }
         }
         resolvers.type("Topic", parent: Topic.self) { topic in
@@ -27,8 +28,8 @@ enum ForumResolvers {
             topic.batch("commentsCount") { topics, _, context in
                 try CommentResolvers.counts(topics.map { .topic($0.id) }, context)
             }
-            topic.field("comments") { topic, arguments, context in
-                try CommentResolvers.thread(.topic(topic.id), arguments, context)
+            topic.batch("comments") { topics, arguments, context in
+                try CommentResolvers.threads(topics.map { .topic($0.id) }, arguments, context)
             }
         }
     }

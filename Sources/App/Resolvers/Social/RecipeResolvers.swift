@@ -39,14 +39,15 @@ enum RecipeResolvers {
                     recipeIDs: recipes.map(\.id), userID: viewerID)
                 return recipes.map { collected.contains($0.id) }
             }
-            recipe.field("dishes") { recipe, arguments, context in
-                let page = try storage { try context.store.dishes.dishes(recipeID: recipe.id, page: arguments.pageRequest()) }
-                return Connection(page) {
-                    try context.store.recipes.stats(recipeIDs: [recipe.id])[recipe.id]?.cookedCount ?? 0
-                }
+            recipe.batch("dishes") { recipes, arguments, context in
+                let ids = recipes.map(\.id)
+                let pages = try storage { try context.store.dishes.dishes(recipeIDs: ids, page: arguments.pageRequest()) }
+                return Connection.each(ids, pages, counts: LazyCounts {
+                    try context.store.recipes.stats(recipeIDs: ids).mapValues(\.cookedCount)
+                })
             }
-            recipe.field("comments") { recipe, arguments, context in
-                try CommentResolvers.thread(.recipe(recipe.id), arguments, context)
+            recipe.batch("comments") { recipes, arguments, context in
+                try CommentResolvers.threads(recipes.map { .recipe($0.id) }, arguments, context)
             }
         }
         resolvers.type("Ingredient", parent: Ingredient.self) { ingredient in

@@ -42,22 +42,28 @@ enum UserResolvers {
         }
     }
 
+    /// `recipes`, `dishes`, `followers`, `following`: each one page per user, loaded for
+    /// every user of a level at once.
     private static func registerConnections(_ user: inout ObjectResolvers<User, RequestContext>) {
-        user.field("recipes") { user, arguments, context in
-            let page = try storage { try context.store.recipes.recipes(authorID: user.id, page: arguments.pageRequest()) }
-            return Connection(page) { try stats(user.id, context).recipesCount }
+        user.batch("recipes") { users, arguments, context in
+            let ids = users.map(\.id)
+            let pages = try storage { try context.store.recipes.recipes(authorIDs: ids, page: arguments.pageRequest()) }
+            return Connection.each(ids, pages, counts: counts(ids, context, \.recipesCount))
         }
-        user.field("dishes") { user, arguments, context in
-            let page = try storage { try context.store.dishes.dishes(authorID: user.id, page: arguments.pageRequest()) }
-            return Connection(page) { try stats(user.id, context).dishesCount }
+        user.batch("dishes") { users, arguments, context in
+            let ids = users.map(\.id)
+            let pages = try storage { try context.store.dishes.dishes(authorIDs: ids, page: arguments.pageRequest()) }
+            return Connection.each(ids, pages, counts: counts(ids, context, \.dishesCount))
         }
-        user.field("followers") { user, arguments, context in
-            let ids = try storage { try context.store.users.followers(of: user.id, page: arguments.pageRequest()) }
-            return Connection(try users(ids, context)) { try stats(user.id, context).followersCount }
+        user.batch("followers") { users, arguments, context in
+            let ids = users.map(\.id)
+            let pages = try storage { try context.store.users.followers(of: ids, page: arguments.pageRequest()) }
+            return Connection.each(ids, try self.users(pages, context), counts: counts(ids, context, \.followersCount))
         }
-        user.field("following") { user, arguments, context in
-            let ids = try storage { try context.store.users.following(of: user.id, page: arguments.pageRequest()) }
-            return Connection(try users(ids, context)) { try stats(user.id, context).followingCount }
+        user.batch("following") { users, arguments, context in
+            let ids = users.map(\.id)
+            let pages = try storage { try context.store.users.following(of: ids, page: arguments.pageRequest()) }
+            return Connection.each(ids, try self.users(pages, context), counts: counts(ids, context, \.followingCount))
         }
     }
 
@@ -90,8 +96,21 @@ enum UserResolvers {
         return viewerID
     }
 
-    private static func stats(_ userID: Int64, _ context: RequestContext) throws -> UserStats {
-        try context.store.users.stats(userIDs: [userID])[userID] ?? .zero
+    /// One of the profile counts of `userIDs`, loaded when first asked.
+    private static func counts(
+        _ userIDs: [Int64], _ context: RequestContext, _ read: @escaping @Sendable (UserStats) -> Int
+    ) -> LazyCounts<Int64> {
+        LazyCounts { try context.store.users.stats(userIDs: userIDs).mapValues(read) }
+    }
+
+    /// Pages of user ids as pages of users, loaded in one statement.
+    static func users(_ pages: [Int64: Page<Int64>], _ context: RequestContext) throws -> [Int64: Page<User>] {
+        let users = try context.store.users.users(ids: pages.values.flatMap(\.nodes))
+        return pages.mapValues { ids in
+            Page(
+                edges: ids.edges.compactMap { edge in users[edge.node].map { (edge.cursor, $0) } },
+                hasNextPage: ids.hasNextPage, hasPreviousPage: ids.hasPreviousPage)
+        }
     }
 
     /// A page of user ids as a page of users, loaded in one statement.
