@@ -18,6 +18,7 @@ public enum KitchenCLI {
         .help,
         .version,
         .serve,
+        .seed,
     ]
 
     /// Runs the command line `arguments` (the first is the program name) and returns

@@ -61,6 +61,9 @@ public final class KitchenServer: Sendable {
         }
         do {
             let store = try Store(database: database)
+            if options.loadDemo, try DemoData.install(database: database, hasher: store.passwords) {
+                log.line("Loaded the demo data into \(options.databasePath) (demo users sign in with password \"\(DemoData.password)\").")
+            }
             let endpoint = GraphQLEndpoint<RequestContext>(
                 service: GraphQLService(bound: bound, onInternalError: { error, path in
                     let id = RequestID.make()

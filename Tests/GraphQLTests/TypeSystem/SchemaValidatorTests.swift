@@ -201,6 +201,20 @@ struct SchemaValidatorTests {
         ])
     }
 
+    @Test("a long chain of input objects is searched without deep recursion")
+    func longInputChain() {
+        let count = 5000
+        var sdl = "type Query { a(x: I0): String }\n"
+        for index in 0..<count {
+            sdl += "input I\(index) { next: I\(index + 1)! }\n"
+        }
+        sdl += "input I\(count) { last: Last! }\ninput Last { again: Last! }"
+        #expect(errors(sdl) == [
+            "Cannot reference Input Object \"Last\" within itself through a series of non-null "
+                + "fields: \"again\". @ \(count + 3):14",
+        ])
+    }
+
     @Test("oneOf fields are nullable and have no defaults")
     func oneOfFields() {
         #expect(errors("type Query { a(x: O): String }\ninput O @oneOf { a: String! b: Int = 3 c: ID }") == [
