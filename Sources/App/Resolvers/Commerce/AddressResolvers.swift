@@ -6,7 +6,7 @@ import Storage
 enum AddressResolvers {
     static func register(_ resolvers: inout Resolvers<RequestContext>) {
         resolvers.type("Address", parent: Address.self) { address in
-            address.property("id") { CommerceOutput.id("Address", $0.id) }
+            address.property("id") { GlobalID.encode("Address", $0.id) }
             address.property("name") { $0.name }
             address.property("phone") { $0.phone }
             address.property("region") { $0.region }

@@ -11,7 +11,7 @@ enum AppConfigResolvers {
             config.property("onboardingPages") { $0.onboardingPages }
         }
         resolvers.type("OnboardingPage", parent: OnboardingPage.self) { page in
-            page.property("image") { CommerceOutput.photo(url: $0.imageURL) }
+            page.property("image") { Photo(url: $0.imageURL) }
             page.property("title") { $0.title }
         }
     }

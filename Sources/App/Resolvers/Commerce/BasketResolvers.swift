@@ -12,9 +12,7 @@ enum BasketResolvers {
         resolvers.type("BasketRecipe", parent: BasketRecipe.self) { entry in
             entry.batch("recipe") { entries, _, context in
                 let recipes = try context.store.recipes.recipes(ids: entries.map(\.recipeID))
-                return entries.map { entry in
-                    recipes[entry.recipeID].map { Resolved.object($0, type: "Recipe") } ?? .null
-                }
+                return CommerceOutput.lookup(entries, key: \.recipeID, in: recipes)
             }
             entry.property("ingredients") { $0.ingredients }
         }

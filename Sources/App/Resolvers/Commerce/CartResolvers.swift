@@ -22,7 +22,7 @@ enum CartResolvers {
             group.property("subtotal") { Money(cents: $0.subtotal) }
         }
         resolvers.type("CartItem", parent: CartLine.self) { line in
-            line.property("id") { CommerceOutput.id("CartItem", $0.id) }
+            line.property("id") { GlobalID.encode("CartItem", $0.id) }
             line.batch("goods") { lines, _, context in
                 let goods = try context.store.market.goods(ids: lines.map(\.item.goodsID))
                 return CommerceOutput.lookup(lines, key: \.item.goodsID, in: goods)

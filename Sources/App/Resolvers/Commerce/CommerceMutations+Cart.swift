@@ -11,7 +11,7 @@ enum CartMutations {
                 let viewerID = try context.requireViewer()
                 let goodsID = try arguments.id("goodsId", of: "Goods")
                 let kindID = try arguments.optionalID("kindId", of: "Kind")
-                return try CommerceOutput.domain {
+                return try storage {
                     try context.store.cart.addToCart(
                         userID: viewerID, goodsID: goodsID, kindID: kindID,
                         quantity: arguments.int("quantity") ?? 1)
@@ -20,7 +20,7 @@ enum CartMutations {
             mutation.field("setItemQuantity") { arguments, context in
                 let viewerID = try context.requireViewer()
                 let itemID = try arguments.id("itemId", of: "CartItem")
-                return try CommerceOutput.domain {
+                return try storage {
                     try context.store.cart.setItemQuantity(
                         userID: viewerID, itemID: itemID, quantity: arguments.int("quantity") ?? 0)
                 }
@@ -28,7 +28,7 @@ enum CartMutations {
             mutation.field("setItemSelected") { arguments, context in
                 let viewerID = try context.requireViewer()
                 let itemID = try arguments.id("itemId", of: "CartItem")
-                return try CommerceOutput.domain {
+                return try storage {
                     try context.store.cart.setItemSelected(
                         userID: viewerID, itemID: itemID, selected: arguments.bool("selected") ?? false)
                 }
@@ -36,14 +36,14 @@ enum CartMutations {
             mutation.field("setShopSelected") { arguments, context in
                 let viewerID = try context.requireViewer()
                 let shopID = try arguments.id("shopId", of: "Shop")
-                return try CommerceOutput.domain {
+                return try storage {
                     try context.store.cart.setShopSelected(
                         userID: viewerID, shopID: shopID, selected: arguments.bool("selected") ?? false)
                 }
             }
             mutation.field("setAllSelected") { arguments, context in
                 let viewerID = try context.requireViewer()
-                return try CommerceOutput.domain {
+                return try storage {
                     try context.store.cart.setAllSelected(
                         userID: viewerID, selected: arguments.bool("selected") ?? false)
                 }
@@ -51,13 +51,13 @@ enum CartMutations {
             mutation.field("removeCartItems") { arguments, context in
                 let viewerID = try context.requireViewer()
                 let itemIDs = try CommerceOutput.ids(arguments, "itemIds", of: "CartItem")
-                return try CommerceOutput.domain {
+                return try storage {
                     try context.store.cart.removeItems(userID: viewerID, itemIDs: itemIDs)
                 }
             }
             mutation.field("removeSelectedItems") { _, context in
                 let viewerID = try context.requireViewer()
-                return try CommerceOutput.domain {
+                return try storage {
                     try context.store.cart.removeSelected(userID: viewerID)
                 }
             }

@@ -7,7 +7,7 @@ enum CommerceMutations {
         resolvers.type("Mutation") { mutation in
             mutation.field("addAddress") { arguments, context in
                 let viewerID = try context.requireViewer()
-                return try CommerceOutput.domain {
+                return try storage {
                     try context.store.addresses.addAddress(
                         userID: viewerID, AddressResolvers.input(arguments))
                 }
@@ -15,7 +15,7 @@ enum CommerceMutations {
             mutation.field("updateAddress") { arguments, context in
                 let viewerID = try context.requireViewer()
                 let id = try arguments.id("id", of: "Address")
-                return try CommerceOutput.domain {
+                return try storage {
                     try context.store.addresses.updateAddress(
                         id: id, userID: viewerID, AddressResolvers.input(arguments))
                 }
@@ -23,14 +23,14 @@ enum CommerceMutations {
             mutation.field("removeAddress") { arguments, context in
                 let viewerID = try context.requireViewer()
                 let id = try arguments.id("id", of: "Address")
-                return try CommerceOutput.domain {
+                return try storage {
                     try context.store.addresses.removeAddress(id: id, userID: viewerID)
                 }
             }
             mutation.field("setDefaultAddress") { arguments, context in
                 let viewerID = try context.requireViewer()
                 let id = try arguments.id("id", of: "Address")
-                return try CommerceOutput.domain {
+                return try storage {
                     try context.store.addresses.setDefault(id: id, userID: viewerID)
                 }
             }
@@ -40,24 +40,24 @@ enum CommerceMutations {
             mutation.field("addRecipeToBasket") { arguments, context in
                 let viewerID = try context.requireViewer()
                 let recipeID = try arguments.id("recipeId", of: "Recipe")
-                return try CommerceOutput.domain {
+                return try storage {
                     try context.store.basket.addRecipe(userID: viewerID, recipeID: recipeID)
                 }
             }
             mutation.field("removeRecipeFromBasket") { arguments, context in
                 let viewerID = try context.requireViewer()
                 let recipeID = try arguments.id("recipeId", of: "Recipe")
-                return try CommerceOutput.domain {
+                return try storage {
                     try context.store.basket.removeRecipe(userID: viewerID, recipeID: recipeID)
                 }
             }
             mutation.field("clearBasket") { _, context in
                 let viewerID = try context.requireViewer()
-                return try CommerceOutput.domain { try context.store.basket.clear(userID: viewerID) }
+                return try storage { try context.store.basket.clear(userID: viewerID) }
             }
             mutation.field("setIngredientPurchased") { arguments, context in
                 let viewerID = try context.requireViewer()
-                return try CommerceOutput.domain {
+                return try storage {
                     try context.store.basket.setPurchased(
                         userID: viewerID, name: arguments.string("name") ?? "",
                         purchased: arguments.bool("purchased") ?? false)
@@ -65,7 +65,7 @@ enum CommerceMutations {
             }
             mutation.field("updateSettings") { arguments, context in
                 let viewerID = try context.requireViewer()
-                let settings = try CommerceOutput.domain {
+                let settings = try storage {
                     try context.store.users.updateSettings(
                         userID: viewerID, SettingsResolvers.change(arguments))
                 }
@@ -86,7 +86,7 @@ enum CommerceMutations {
             } else {
                 .cart
             }
-        return try CommerceOutput.domain {
+        return try storage {
             try context.store.orders.placeOrder(
                 userID: viewerID, addressID: addressID,
                 idempotencyKey: input.string("idempotencyKey") ?? "", note: input.string("note"),

@@ -2,10 +2,8 @@ import GraphQL
 import Storage
 
 // The commerce models are the parents of their GraphQL object types: the executor hands them
-// from one level to the next unchanged. Types the social half also returns (`Photo`, `User`,
-// `Recipe`, `Settings`) are not made `OutputObject` here; they are wrapped with
-// `Resolved.object` where they are returned, so the two halves never declare one conformance
-// twice.
+// from one level to the next unchanged. `Photo`, `User` and `Recipe` conform in the social
+// half; `Settings` (returned by both halves) is wrapped with `Resolved.object` instead.
 
 extension Shop: OutputObject {}
 extension Goods: OutputObject {}
@@ -32,26 +30,6 @@ extension AppConfig: OutputObject {}
 
 /// Small helpers every commerce resolver shares.
 enum CommerceOutput {
-    /// Runs a repository call, turning a refused rule (`DomainError`) into the `GraphQLError`
-    /// clients see; any other error stays internal (masked as `INTERNAL`).
-    static func domain<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as DomainError {
-            throw error.graphQLError
-        }
-    }
-
-    /// A picture from a URL whose size is not known (shop logos, onboarding pages).
-    static func photo(url: String) -> Resolved {
-        .object(Photo(url: url), type: "Photo")
-    }
-
-    /// Pictures for a `[Photo!]!` field.
-    static func photos(_ photos: [Photo]) -> Resolved {
-        .list(photos.map { .object($0, type: "Photo") })
-    }
-
     /// For each parent, the object its key names in `loaded`: one batch per level.
     static func lookup<Parent, Key: Hashable, Object: OutputConvertible>(
         _ parents: [Parent], key: (Parent) -> Key, in loaded: [Key: Object]
@@ -71,10 +49,5 @@ enum CommerceOutput {
             rowIDs.append(try GlobalID.rowID(text, of: typeName, argument: name))
         }
         return rowIDs
-    }
-
-    /// The global ID of a row, as clients see it.
-    static func id(_ typeName: String, _ rowID: Int64) -> String {
-        GlobalID(typeName, rowID).encoded
     }
 }

@@ -32,7 +32,7 @@ enum CommerceQueries {
             query.field("orderPreview") { arguments, context in
                 let viewerID = try context.requireViewer()
                 let addressID = try arguments.optionalID("addressId", of: "Address")
-                return try CommerceOutput.domain {
+                return try storage {
                     try context.store.orders.preview(userID: viewerID, addressID: addressID)
                 }
             }
@@ -40,7 +40,7 @@ enum CommerceQueries {
                 let viewerID = try context.requireViewer()
                 let source = try buyNow(arguments)
                 let addressID = try arguments.optionalID("addressId", of: "Address")
-                return try CommerceOutput.domain {
+                return try storage {
                     try context.store.orders.preview(
                         userID: viewerID, addressID: addressID, source: source)
                 }

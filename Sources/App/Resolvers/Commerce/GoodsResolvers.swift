@@ -8,11 +8,11 @@ import Storage
 enum GoodsResolvers {
     static func register(_ resolvers: inout Resolvers<RequestContext>) {
         resolvers.type("Goods", parent: Goods.self) { goods in
-            goods.property("id") { CommerceOutput.id("Goods", $0.id) }
+            goods.property("id") { GlobalID.encode("Goods", $0.id) }
             goods.property("name") { $0.name }
             goods.property("foreword") { $0.foreword }
             goods.property("description") { $0.description }
-            goods.property("images") { CommerceOutput.photos($0.images) }
+            goods.property("images") { $0.images }
             goods.batch("shop") { goods, _, context in
                 let shops = try context.store.market.shops(ids: goods.map(\.shopID))
                 return CommerceOutput.lookup(goods, key: \.shopID, in: shops)
@@ -59,7 +59,7 @@ enum GoodsResolvers {
         let request = try arguments.pageRequest()
         let photosOnly = arguments.bool("withPhotosOnly") ?? false
         let ids = goods.map(\.id)
-        let pages = try CommerceOutput.domain {
+        let pages = try storage {
             try context.store.market.reviewPages(goodsIDs: ids, withPhotosOnly: photosOnly, page: request)
         }
         let stats = try context.store.market.reviewStats(goodsIDs: ids)

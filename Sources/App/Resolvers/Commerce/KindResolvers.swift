@@ -5,7 +5,7 @@ import Storage
 enum KindResolvers {
     static func register(_ resolvers: inout Resolvers<RequestContext>) {
         resolvers.type("Kind", parent: Storage.Kind.self) { kind in
-            kind.property("id") { CommerceOutput.id("Kind", $0.id) }
+            kind.property("id") { GlobalID.encode("Kind", $0.id) }
             kind.property("name") { $0.name }
             kind.property("price") { Money(cents: $0.price) }
             kind.property("originalPrice") { $0.originalPrice.map(Money.init(cents:)) }

@@ -6,7 +6,7 @@ import Storage
 enum OrderResolvers {
     static func register(_ resolvers: inout Resolvers<RequestContext>) {
         resolvers.type("Order", parent: Order.self) { order in
-            order.property("id") { CommerceOutput.id("Order", $0.id) }
+            order.property("id") { GlobalID.encode("Order", $0.id) }
             order.property("status") { $0.status.rawValue }
             order.property("shops") { $0.shops }
             order.property("address") { $0.address }

@@ -5,16 +5,14 @@ import Storage
 enum ReviewResolvers {
     static func register(_ resolvers: inout Resolvers<RequestContext>) {
         resolvers.type("Review", parent: Review.self) { review in
-            review.property("id") { CommerceOutput.id("Review", $0.id) }
+            review.property("id") { GlobalID.encode("Review", $0.id) }
             review.batch("author") { reviews, _, context in
                 let users = try context.store.users.users(ids: reviews.map(\.authorID))
-                return reviews.map { review in
-                    users[review.authorID].map { Resolved.object($0, type: "User") } ?? .null
-                }
+                return CommerceOutput.lookup(reviews, key: \.authorID, in: users)
             }
             review.property("rating") { $0.rating }
             review.property("text") { $0.text }
-            review.property("photos") { CommerceOutput.photos($0.photos) }
+            review.property("photos") { $0.photos }
             review.property("kindName") { $0.kindName }
             review.property("createdAt") { $0.createdAt }
         }

@@ -5,16 +5,16 @@ import Storage
 enum ShopResolvers {
     static func register(_ resolvers: inout Resolvers<RequestContext>) {
         resolvers.type("Shop", parent: Shop.self) { shop in
-            shop.property("id") { CommerceOutput.id("Shop", $0.id) }
+            shop.property("id") { GlobalID.encode("Shop", $0.id) }
             shop.property("name") { $0.name }
-            shop.property("logo") { shop in shop.logoURL.map(CommerceOutput.photo(url:)) ?? .null }
+            shop.property("logo") { Photo(storedURL: $0.logoURL) }
             shop.property("announcement") { $0.announcement }
             shop.property("shippingFee") { Money(cents: $0.shippingFee) }
             shop.property("freeShippingThreshold") { $0.freeShippingThreshold.map(Money.init(cents:)) }
             shop.batch("goods") { shops, arguments, context in
                 let request = try arguments.pageRequest()
                 let ids = shops.map(\.id)
-                let (pages, counts) = try CommerceOutput.domain {
+                let (pages, counts) = try storage {
                     (
                         try context.store.market.goodsPages(shopIDs: ids, page: request),
                         try context.store.market.goodsCounts(shopIDs: ids)
