@@ -99,6 +99,30 @@ struct PlaceOrderTests {
         #expect(try buyer.client.post(CommerceDocuments.orders).ok()["orders"]["totalCount"].int == 0)
     }
 
+    @Test("prices are re-read when placing: a price changed since the cart was drawn is the one charged")
+    func pricesReread() throws {
+        let world = try CommerceWorld.start()
+        defer { world.stop() }
+        let buyer = try world.account(withAddress: true)
+        let cart = try buyer.client.addToCart(world.catalog.goodsID("rice"), quantity: 2)
+        #expect(cart["selectedSubtotal"]["cents"].int == 7980)
+        try world.storage { database in
+            try database.write { c in
+                try c.execute("UPDATE kinds SET price_cents = 4200 WHERE id = ?", world.catalog.kinds["rice-5kg"] ?? 0)
+            }
+        }
+        let order = try buyer.client.post(
+            CommerceDocuments.placeOrder,
+            ["input": ["addressId": .string(buyer.addressID ?? ""), "idempotencyKey": "reread-price"]]
+        ).ok()["placeOrder"]
+        // 42.00 × 2 = 84.00, below 粮油小铺's 88.00: 6.00 shipping; (45.90 − 42.00) × 2 = 7.80 off.
+        #expect(order["subtotal"]["cents"].int == 8400)
+        #expect(order["discount"]["cents"].int == 780)
+        #expect(order["shippingFee"]["cents"].int == 600)
+        #expect(order["total"]["amount"].string == "90.00")
+        #expect(order["shops"][0]["lines"][0]["unitPrice"]["cents"].int == 4200)
+    }
+
     @Test("an order needs something selected")
     func nothingSelected() throws {
         let world = try CommerceWorld.start()
