@@ -112,3 +112,25 @@ struct AccountMutationsTests {
         #expect(anonymous["user"]["viewerIsFollowing"] == false)
     }
 }
+
+@Suite("Sign-in rate limit")
+struct SignInRateLimitTests {
+    @Test("after five failures a username is refused even with the right password; others are not")
+    func rateLimited() throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let cook = try server.signUp("limited")
+        let other = try server.signUp("other")
+        for _ in 0..<5 {
+            let wrong = try server.anonymous.post(AccountMutationsTests.signIn, ["u": .string(cook.username), "p": "wrong password"])
+            #expect(wrong.errorMessage == "The username or password is wrong.")
+        }
+        let refused = try server.anonymous.post(AccountMutationsTests.signIn, ["u": .string(cook.username), "p": .string(TestAccount.password)])
+        #expect(refused.errorCode == "UNAUTHENTICATED")
+        #expect(refused.errorMessage?.contains("Too many") == true)
+        _ = try server.signIn(other.username, password: TestAccount.password)
+        for _ in 0..<5 { _ = try server.anonymous.post(AccountMutationsTests.signIn, ["u": "no_such_user", "p": "wrong password"]) }
+        let unknown = try server.anonymous.post(AccountMutationsTests.signIn, ["u": "no_such_user", "p": "wrong password"])
+        #expect(unknown.errorMessage == refused.errorMessage)
+    }
+}

@@ -189,7 +189,7 @@ struct DraftMutationsTests {
         let texts = (0..<6).map { "s\($0)" }
         let draft = try cook.draftWithSteps(texts)
         let phone = cook.client, tablet = cook.client.with(token: cook.token)
-        let failures = Failures()
+        let failures = ThreadFailures()
         DispatchQueue.concurrentPerform(iterations: 16) { round in
             do {
                 if round.isMultiple(of: 2) {
@@ -210,7 +210,7 @@ struct DraftMutationsTests {
 }
 
 /// Errors collected from several threads.
-final class Failures: Sendable {
+final class ThreadFailures: Sendable {
     private let list = Mutex<[String]>([])
     func add(_ failure: String) { list.withLock { $0.append(failure) } }
     var all: [String] { list.withLock { $0 } }

@@ -1,3 +1,4 @@
+import Foundation
 import GraphQL
 import Storage
 
@@ -5,6 +6,13 @@ import Storage
 enum AccountMutations {
     /// The one message for an unknown username and a wrong password, so neither can be probed.
     static let signInFailed = GraphQLError("The username or password is wrong.", code: .unauthenticated)
+    /// How many failed sign-ins a username may have within `failureWindow` before sign-in
+    /// for it is refused until the oldest failure ages out. Counted per username, known or
+    /// not, so the refusal says nothing about whether an account exists.
+    static let allowedFailures = 5
+    static let failureWindow: TimeInterval = 15 * 60
+    static let tooManyFailures = GraphQLError(
+        "Too many failed sign-ins for this username; try again in 15 minutes.", code: .unauthenticated)
 
     static func register(_ resolvers: inout Resolvers<RequestContext>) {
         resolvers.type("AuthPayload", parent: AuthPayload.self) { payload in
@@ -29,13 +37,23 @@ enum AccountMutations {
             mutation.field("signIn") { arguments, context in
                 let username = arguments.string("username") ?? ""
                 let password = arguments.string("password") ?? ""
-                guard let credentials = try context.store.users.credentials(username: username) else {
+                let users = context.store.users
+                let since = Date().addingTimeInterval(-failureWindow)
+                guard try users.signInFailures(username: username, since: since) < allowedFailures else {
+                    throw tooManyFailures
+                }
+                guard let credentials = try users.credentials(username: username) else {
                     context.store.passwords.verifyNothing(password)
+                    try users.recordSignInFailure(username: username)
                     throw signInFailed
                 }
                 guard context.store.passwords.verify(password, against: credentials.passwordHash),
-                    let user = try context.store.users.user(id: credentials.userID)
-                else { throw signInFailed }
+                    let user = try users.user(id: credentials.userID)
+                else {
+                    try users.recordSignInFailure(username: username)
+                    throw signInFailed
+                }
+                try users.clearSignInFailures(username: username)
                 return try session(for: user, context)
             }
             mutation.field("signOut") { _, context in

@@ -55,11 +55,7 @@ enum NodeResolvers {
         "Forum": { ids, context in try context.store.forums.forums(ids: ids).mapValues { .object($0) } },
         "Draft": { ids, context in
             guard let viewerID = context.viewerID else { return [:] }
-            var drafts: [Int64: Resolved] = [:]
-            for id in Set(ids) {
-                if let draft = try context.store.drafts.draft(id: id, authorID: viewerID) { drafts[id] = .object(draft) }
-            }
-            return drafts
+            return try context.store.drafts.drafts(ids: ids, authorID: viewerID).mapValues { .object($0) }
         },
     ]
 }
