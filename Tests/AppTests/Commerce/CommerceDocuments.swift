@@ -72,13 +72,17 @@ enum CommerceDocuments {
         mutation Place($input: PlaceOrderInput!) { placeOrder(input: $input) { ...OrderFields } }
         """ + "\n" + orderFields
 
-    static let orders = """
-        query Orders($first: Int, $after: String, $shopId: ID) {
-          orders(first: $first, after: $after, shopId: $shopId) {
+    /// The viewer's orders with every line. `first` is written into the document: the
+    /// operation cost limit counts a variable `first` as the largest page (100).
+    static func orders(first: Int = 5) -> String {
+        """
+        query Orders($after: String, $shopId: ID) {
+          orders(first: \(first), after: $after, shopId: $shopId) {
             totalCount pageInfo { hasNextPage endCursor } nodes { ...OrderFields }
           }
         }
         """ + "\n" + orderFields
+    }
 
     static let addresses = "{ addresses { id name phone region detail isDefault } }"
 }

@@ -91,7 +91,7 @@ struct CommercePersonalAccessTests {
         }
         #expect(try owner.client.cart() == cartBefore)
         #expect(try owner.client.post(CommerceDocuments.addresses).ok() == addressesBefore)
-        #expect(try intruder.client.post(CommerceDocuments.orders).ok()["orders"]["totalCount"].int == 0)
+        #expect(try intruder.client.post(CommerceDocuments.orders()).ok()["orders"]["totalCount"].int == 0)
         #expect(try intruder.client.cartItems().isEmpty)
         #expect(try owner.client.post("query($id: ID!) { order(id: $id) { id } }", ["id": .string(order)]).ok()["order"]["id"].string == order)
     }

@@ -90,7 +90,7 @@ struct ConcurrencyTests {
         let ids = Set(try results.map { try $0.get() })
         #expect(ids.count == 1)
         #expect(ids.first?.string != nil)
-        #expect(try buyer.client.post(CommerceDocuments.orders).ok()["orders"]["totalCount"].int == 1)
+        #expect(try buyer.client.post(CommerceDocuments.orders()).ok()["orders"]["totalCount"].int == 1)
         #expect(try world.stock("wok-32cm") == 2)
         #expect(try buyer.client.cartItems().isEmpty)
     }

@@ -48,7 +48,7 @@ struct PlaceOrderTests {
             "mutation($id: ID!) { updateAddress(id: $id, input: {name: \"新名字\", phone: \"13900000000\", region: \"北京市\", detail: \"x\"}) { id } }",
             ["id": .string(buyer.addressID ?? "")]
         ).ok()
-        let history = try buyer.client.post(CommerceDocuments.orders).ok()["orders"]
+        let history = try buyer.client.post(CommerceDocuments.orders()).ok()["orders"]
         #expect(history["totalCount"].int == 1)
         #expect(history["nodes"][0] == order)
         let single = try buyer.client.post(
@@ -71,7 +71,7 @@ struct PlaceOrderTests {
         #expect(again == first)
         #expect(try world.stock("wok-32cm") == 2)
         #expect(try buyer.client.cartItems().count == 1)
-        #expect(try buyer.client.post(CommerceDocuments.orders).ok()["orders"]["totalCount"].int == 1)
+        #expect(try buyer.client.post(CommerceDocuments.orders()).ok()["orders"]["totalCount"].int == 1)
 
         let short = try buyer.client.post(
             CommerceDocuments.placeOrder,
@@ -96,7 +96,7 @@ struct PlaceOrderTests {
         #expect(try buyer.client.cart() == before)
         #expect(try world.stock("wok-32cm") == 2)
         #expect(try world.stock("apple-1kg") == 1000)
-        #expect(try buyer.client.post(CommerceDocuments.orders).ok()["orders"]["totalCount"].int == 0)
+        #expect(try buyer.client.post(CommerceDocuments.orders()).ok()["orders"]["totalCount"].int == 0)
     }
 
     @Test("prices are re-read when placing: a price changed since the cart was drawn is the one charged")
@@ -168,23 +168,23 @@ struct PlaceOrderTests {
             ).ok()["placeOrder"]
             placed.append(order["id"].string ?? "")
         }
-        let first = try buyer.client.post(CommerceDocuments.orders, ["first": 2]).ok()["orders"]
+        let first = try buyer.client.post(CommerceDocuments.orders(first: 2)).ok()["orders"]
         #expect(first["totalCount"].int == 3)
         #expect(first["nodes"].array.map { $0["id"].string ?? "" } == [placed[2], placed[1]])
         #expect(first["pageInfo"]["hasNextPage"].bool == true)
         let second = try buyer.client.post(
-            CommerceDocuments.orders, ["first": 2, "after": first["pageInfo"]["endCursor"]]
+            CommerceDocuments.orders(first: 2), ["after": first["pageInfo"]["endCursor"]]
         ).ok()["orders"]
         #expect(second["nodes"].array.map { $0["id"].string ?? "" } == [placed[0]])
         #expect(second["pageInfo"]["hasNextPage"].bool == false)
 
         let lunch = try buyer.client.post(
-            CommerceDocuments.orders, ["shopId": .string(world.catalog.shopID("lunch"))]
+            CommerceDocuments.orders(), ["shopId": .string(world.catalog.shopID("lunch"))]
         ).ok()["orders"]
         #expect(lunch["totalCount"].int == 1)
         #expect(lunch["nodes"].array.map { $0["id"].string ?? "" } == [placed[1]])
 
-        let tooMany = try buyer.client.post(CommerceDocuments.orders, ["first": 101])
+        let tooMany = try buyer.client.post("{ orders(first: 101) { totalCount } }")
         #expect(tooMany.errorCode == "BAD_USER_INPUT")
     }
 }
