@@ -19,6 +19,9 @@ public enum KitchenCLI {
         .version,
         .serve,
         .seed,
+        .format,
+        .check,
+        .schema,
     ]
 
     /// Runs the command line `arguments` (the first is the program name) and returns

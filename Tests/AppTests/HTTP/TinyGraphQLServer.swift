@@ -24,7 +24,10 @@ final class TinyGraphQLServer: Sendable {
     let state: TinyState
     private let http: HTTPServer
 
-    init(configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0)) throws {
+    init(
+        configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0),
+        limits: RequestLimits = .default
+    ) throws {
         let state = TinyState()
         var resolvers = Resolvers<Void>()
         resolvers.type("Query") { query in
@@ -39,7 +42,7 @@ final class TinyGraphQLServer: Sendable {
         let log = RequestLog { line in state.logLines.withLock { $0.append(line) } }
         let router = Router(
             graphQL: GraphQLEndpoint(
-                service: GraphQLService(bound: bound, onInternalError: { _, _ in "req-1" }),
+                service: GraphQLService(bound: bound, limits: limits, onInternalError: { _, _ in "req-1" }),
                 makeContext: { _ in () }),
             schemaSDL: Array(Self.sdl.utf8), isHealthy: { true }, log: log)
         http = HTTPServer(handler: router, configuration: configuration)
@@ -52,8 +55,10 @@ final class TinyGraphQLServer: Sendable {
     func stop() { http.stop() }
 
     /// Runs `body` with a started server and stops it afterwards.
-    static func with<T>(_ body: (TinyGraphQLServer) throws -> T) throws -> T {
-        let server = try TinyGraphQLServer()
+    static func with<T>(
+        limits: RequestLimits = .default, _ body: (TinyGraphQLServer) throws -> T
+    ) throws -> T {
+        let server = try TinyGraphQLServer(limits: limits)
         defer { server.stop() }
         return try body(server)
     }

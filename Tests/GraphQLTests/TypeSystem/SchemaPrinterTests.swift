@@ -47,6 +47,15 @@ struct SchemaPrinterTests {
         #expect(try Self.printed(sdl) == expected)
     }
 
+    @Test("the kitchen's own Schema.graphql builds, and prints as graphql-core prints it")
+    func kitchenSchema() throws {
+        let url = TypeSystemFixtures.packageRoot.appendingPathComponent("Schema.graphql")
+        let sdl = try String(contentsOf: url, encoding: .utf8)
+        let printed = try Self.printed(sdl)
+        guard let expected = TypeSystemFixtures.graphqlCorePrintSchema(sdl) else { return }
+        #expect(printed == expected)
+    }
+
     @Test("the schema block is left out when the root names are conventional")
     func conventionalSchemaBlock() throws {
         #expect(try Self.printed("schema { query: Query }\ntype Query { a: Int }")

@@ -23,6 +23,8 @@ struct SchemaValidatorTests {
         #expect(errors("type Mutation { a: String }") == ["Query root type must be provided."])
         #expect(errors("schema { mutation: M }\ntype M { a: String }")
             == ["Query root type must be provided. @ 1:1"])
+        #expect(errors("type M { a: String }\nextend schema { mutation: M }")
+            == ["Query root type must be provided."])
     }
 
     @Test("root types must be object types")
@@ -40,6 +42,18 @@ struct SchemaValidatorTests {
             """) == [
             "Mutation root type must be Object type if provided, it cannot be I. @ 3:13",
             "Subscription root type must be Object type if provided, it cannot be I. @ 4:17",
+        ])
+    }
+
+    @Test("root types must be different types (section 3.3.1)")
+    func distinctRootTypes() {
+        #expect(errors("schema { query: Q mutation: Q subscription: Q }\ntype Q { a: String }") == [
+            "All root types must be different, \"Q\" type is used as query, mutation, and "
+                + "subscription root types. @ 1:17, 1:29, 1:45",
+        ])
+        #expect(errors("schema { query: Q mutation: M subscription: M }\ntype Q { a: String }\ntype M { a: String }") == [
+            "All root types must be different, \"M\" type is used as mutation and subscription "
+                + "root types. @ 1:29, 1:45",
         ])
     }
 

@@ -67,4 +67,33 @@ struct HostileDocumentTests {
             try validationErrors(shortChain, schema: schema, rules: ["MaxIntrospectionDepthRule"])
                 .isEmpty)
     }
+
+    /// `count` chains of `length` fragments, all spread side by side; each fragment selects
+    /// `body(chain, index)`.
+    func chains(_ count: Int, of length: Int, body: (Int, Int) -> String) -> String {
+        var text = "{ dog { " + (0..<count).map { "...C\($0)_0 " }.joined() + "} }\n"
+        for chain in 0..<count {
+            for index in 0..<length {
+                text += "fragment C\(chain)_\(index) on Dog { \(body(chain, index)) ...C\(chain)_\(index + 1) }\n"
+            }
+            text += "fragment C\(chain)_\(length) on Dog { \(body(chain, length)) }\n"
+        }
+        return text
+    }
+
+    @Test("identical fragment chains spread side by side are compared once per depth pair")
+    func identicalChainsSideBySide() throws {
+        let text = chains(10, of: 100) { _, _ in "name" }
+        let errors = try validationErrors(
+            text, schema: schema, rules: ["OverlappingFieldsCanBeMergedRule"])
+        #expect(errors.isEmpty)
+    }
+
+    @Test("distinct fragment chains spread together beyond the work limit are refused")
+    func tooManyComparisonsRefused() throws {
+        let text = chains(6, of: 200) { chain, index in "c\(chain)_\(index): name" }
+        let errors = try validationErrors(
+            text, schema: schema, rules: ["OverlappingFieldsCanBeMergedRule"])
+        #expect(errors.map(\.message) == [OverlappingFieldsCanBeMergedRule.tooComplex()])
+    }
 }

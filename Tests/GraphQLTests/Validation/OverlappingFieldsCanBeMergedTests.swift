@@ -88,4 +88,18 @@ struct OverlappingFieldsCanBeMergedTests {
             schema: schema, rules: rule)
         #expect(different.map(\.message).first?.contains("differing arguments") == true)
     }
+
+    @Test("field sets with the same shape each report their conflict with a fragment")
+    func sameShapeFieldSetsBothReport() throws {
+        let (text, at) = unmarkAll(
+            "{ a: dog { ▸x: name ...F } b: dog { ▸x: name ...F } } fragment F on Dog { ▸x: nickname }")
+        let errors = try validationErrors(text, schema: schema, rules: rule)
+        let message =
+            "Fields \"x\" conflict because \"name\" and \"nickname\" are different fields."
+            + " Use different aliases on the fields to fetch both if this was intentional."
+        let messages: [String] = errors.map(\.message)
+        #expect(messages == [message, message])
+        let locations: [[GraphQL.SourceLocation]] = errors.map(\.locations)
+        #expect(locations == [[at[0], at[2]], [at[1], at[2]]])
+    }
 }

@@ -103,8 +103,9 @@ extension ConflictFinder {
         _ responseName: String, _ field1: FieldOccurrence, _ field2: FieldOccurrence,
         exclusive: Bool
     ) -> Conflict? {
+        noteWork()
         let key = ShapePair(first: field1.shape, second: field2.shape, exclusive: exclusive)
-        if compatibleShapes.contains(key) { return nil }
+        if compatibleShapes.contains(key) || isOverWorkLimit { return nil }
         let conflict = findConflict(responseName, field1, field2, exclusive: exclusive)
         if conflict == nil, canMemoize { compatibleShapes.insert(key) }
         return conflict
