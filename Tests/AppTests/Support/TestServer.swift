@@ -24,18 +24,20 @@ final class TestServer: Sendable {
         anonymous = GraphQLClient(port: server.port, token: nil)
     }
 
-    /// Starts a server on a fresh database (`demo` fills it with the demo data set).
-    static func start(demo: Bool = false) throws -> TestServer {
+    /// Starts a server on a fresh database (`demo` fills it with the demo data set), with
+    /// the production request limits unless a test needs others.
+    static func start(demo: Bool = false, limits: RequestLimits = .default) throws -> TestServer {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("kitchen-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0)
         configuration.threadCount = 4
         configuration.shutdownGracePeriod = .seconds(2)
-        let options = ServeOptions(
+        var options = ServeOptions(
             server: configuration,
             databasePath: directory.appendingPathComponent("kitchen.sqlite").path,
             loadDemo: demo, schemaPath: schemaPath)
+        options.limits = limits
         do {
             return TestServer(server: try KitchenServer.start(options, log: .discard), directory: directory)
         } catch {
