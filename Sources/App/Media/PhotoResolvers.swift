@@ -37,14 +37,17 @@ enum PhotoResolvers {
         return ContentHash.isWellFormed(hash) ? hash : nil
     }
 
-    /// Each photo's size: its own when known, else its upload's (one query per level).
+    /// Each photo's size: its own when known, else its upload's (one query per level; a
+    /// picture uploaded by this very request is not recorded yet, so its file tells).
     private static func sizes(of photos: [Photo], _ context: RequestContext) throws -> [(width: Int, height: Int)?] {
         let missing = photos.compactMap { photo in photo.width == nil ? hash(of: photo) : nil }
         let items = try context.store.media.items(hashes: Array(Set(missing)))
         return photos.map { photo in
             if let width = photo.width, let height = photo.height { return (width, height) }
-            guard let hash = hash(of: photo), let item = items[hash] else { return nil }
-            return (item.width, item.height)
+            guard let hash = hash(of: photo) else { return nil }
+            if let item = items[hash] { return (item.width, item.height) }
+            if let file = context.uploads.file(hash: hash) { return (file.image.width, file.image.height) }
+            return nil
         }
     }
 }

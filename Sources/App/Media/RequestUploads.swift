@@ -42,6 +42,12 @@ final class RequestUploads: Sendable {
         return files[index]
     }
 
+    /// This request's file with content `hash`, if any: the pictures a mutation has just
+    /// stored are recorded in `media` only once the request is over.
+    func file(hash: String) -> UploadedFile? {
+        files.first { $0.hash == hash }
+    }
+
     /// Writes every file to the media folder's `tmp/`.
     func stage(in folder: MediaFolder) throws {
         for (index, file) in files.enumerated() {
