@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HTTPServer
 import KitchenTestSupport
@@ -59,18 +60,18 @@ struct HTTPStreamTests {
     @Test("a client that goes away closes its stream and runs its close handlers")
     func clientGoesAway() throws {
         let streams = Streams()
-        let closed = Mutex(false)
+        let closed = DispatchSemaphore(value: 0)
         try withTestServer(handler: streams.handler()) { _, port in
             let client = try StreamClient(port: port)
             #expect(try client.open("GET", "/events") == 200)
             let stream = try #require(streams.stream(0))
-            stream.onClose { closed.withLock { $0 = true } }
+            stream.onClose { closed.signal() }
             client.disconnect()
             // The server learns of the close on its next write; keep writing until it does.
             var writes = 0
             while stream.send(Array(": ping\n\n".utf8)), writes < 100_000 { writes += 1 }
             #expect(stream.isClosed)
-            #expect(closed.withLock { $0 })
+            #expect(closed.wait(timeout: .now() + 5) == .success)
         }
     }
 

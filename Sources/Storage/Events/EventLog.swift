@@ -44,10 +44,28 @@ public enum EventLog {
     }
 
     /// The events after `id`, oldest first.
+    ///
+    /// Run as an uncounted statement: the poller's reads are background work, not part of
+    /// any request, so they must not show in the statement counts the batching tests
+    /// and benchmarks measure per request.
     public static func events(after id: Int64, _ c: Connection) throws -> [StoredEvent] {
-        try c.query("SELECT id, topic, payload FROM events WHERE id > ? ORDER BY id", id) { row in
-            StoredEvent(id: row.int64(0), topic: row.string(1), payload: row.string(2))
+        try c.checkOpen()
+        let statement = try c.controlStatement("SELECT id, topic, payload FROM events WHERE id > ? ORDER BY id")
+        defer { statement.reset() }
+        try statement.bind(id, at: 1)
+        var events: [StoredEvent] = []
+        while let row = try statement.step() {
+            events.append(StoredEvent(id: row.int64(0), topic: row.string(1), payload: row.string(2)))
         }
+        return events
+    }
+
+    /// `PRAGMA data_version`: changes whenever another connection commits (uncounted).
+    static func dataVersion(_ c: Connection) throws -> Int64 {
+        try c.checkOpen()
+        let statement = try c.controlStatement("PRAGMA data_version")
+        defer { statement.reset() }
+        return try statement.step()?.int64(0) ?? 0
     }
 
     /// The newest event's id, or 0.

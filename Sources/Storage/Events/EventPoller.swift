@@ -48,7 +48,7 @@ public final class EventPoller: Sendable {
         let pause = useconds_t(interval.components.attoseconds / 1_000_000_000_000 + interval.components.seconds * 1_000_000)
         while !stopped.value.load(ordering: .acquiring) {
             do {
-                let now = try connection.queryFirst("PRAGMA data_version") { $0.int64(0) } ?? 0
+                let now = try EventLog.dataVersion(connection)
                 if now != version {
                     version = now
                     let events = try EventLog.events(after: cursor, connection)
