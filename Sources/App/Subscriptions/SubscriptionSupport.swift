@@ -45,6 +45,10 @@ struct SubscriptionSupport<Context>: Sendable {
         case .ready(let document): prepared = document
         case .rejected(let errors): return (reply.requestErrors(errors), name)
         }
+        let operationType = prepared.operationType(named: name)
+        if let operationType, operationType != .subscription {
+            return (single(prepared, parameters, operationType, request: request, endpoint: endpoint), name)
+        }
         let subscription: PreparedSubscription
         switch endpoint.service.bound.prepareSubscription(
             prepared, operationName: name, variables: parameters.variables)
@@ -90,11 +94,39 @@ struct SubscriptionSupport<Context>: Sendable {
             response.status = 429
             return (response, name)
         }
+        return (HTTPResponse(status: 200, headers: Self.streamHeaders, stream: stream), name)
+    }
+
+    /// A query or mutation asked for as an event stream: one `next` event with its result,
+    /// then `complete`, in one body (the protocol allows any operation over SSE).
+    private func single(
+        _ prepared: PreparedDocument, _ parameters: GraphQLRequest, _ type: OperationType,
+        request: HTTPRequest, endpoint: GraphQLEndpoint<Context>
+    ) -> HTTPResponse {
+        let reply = Reply(mediaType: .graphQLResponse)
+        if request.method == "GET", type == .mutation {
+            return GraphQLEndpoint<Context>.methodNotAllowed(allow: "POST")
+        }
+        let context: Context
+        do {
+            context = try endpoint.makeContext(request)
+        } catch {
+            return reply.requestErrors([error])
+        }
+        let result = endpoint.service.execute(
+            prepared, operationName: parameters.operationName, variables: parameters.variables,
+            context: context)
+        guard result.hasData else { return reply.requestErrors(result.errors) }
+        return HTTPResponse(
+            status: 200, headers: Self.streamHeaders, body: EventStream.next(result) + EventStream.complete)
+    }
+
+    static var streamHeaders: HTTPHeaders {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: EventStream.contentType)
         headers.add(name: "Cache-Control", value: "no-cache")
         headers.add(name: "X-Accel-Buffering", value: "no")
-        return (HTTPResponse(status: 200, headers: headers, stream: stream), name)
+        return headers
     }
 }
 

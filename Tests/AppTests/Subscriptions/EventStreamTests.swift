@@ -69,7 +69,7 @@ struct EventStreamTests {
         }
     }
 
-    @Test("errors before the stream opens are GraphQL responses: unauthenticated, invalid, not a subscription")
+    @Test("errors before the stream opens are GraphQL responses: unauthenticated, invalid")
     func requestErrors() throws {
         try TinySubscriptionServer.with { server in
             let anonymous = try subscribe(server, "subscription { events { payload } }")
@@ -78,9 +78,6 @@ struct EventStreamTests {
             let invalid = try subscribe(server, "subscription { nope }")
             #expect(invalid.status == 400)
             #expect(invalid.bodyText.contains("GRAPHQL_VALIDATION_FAILED"))
-            let query = try subscribe(server, "{ ok }")
-            #expect(query.status == 400)
-            #expect(query.bodyText.contains("Only a subscription operation"))
             expectOpen(server, 0)
         }
     }
@@ -143,6 +140,17 @@ struct EventStreamTests {
             let status = try client.open("POST", "/graphql", headers: [Self.json, "Accept: application/graphql-response+json"], body: body)
             #expect(status == 400)
             #expect(client.bodyText.contains("Accept: text/event-stream"))
+        }
+    }
+
+    @Test("a query asked for as an event stream answers one next event and complete")
+    func queryOverEventStream() throws {
+        try TinySubscriptionServer.with { server in
+            let client = try subscribe(server, "{ ok }")
+            #expect(client.status == 200)
+            #expect(client.header("Content-Type") == "text/event-stream; charset=utf-8")
+            #expect(try client.nextEvent() == .init(name: "next", data: #"{"data":{"ok":true}}"#))
+            #expect(try client.nextEvent().name == "complete")
         }
     }
 }
