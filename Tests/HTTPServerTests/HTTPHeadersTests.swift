@@ -1,4 +1,5 @@
 import Testing
+import KitchenTestSupport
 @testable import HTTPServer
 
 @Suite("HTTPHeaders")

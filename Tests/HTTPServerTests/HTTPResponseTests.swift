@@ -1,4 +1,5 @@
 import Testing
+import KitchenTestSupport
 import HTTPServer
 
 @Suite("HTTPResponse")

@@ -1,4 +1,5 @@
 import Dispatch
+import KitchenTestSupport
 import Testing
 import HTTPServer
 

@@ -1,4 +1,5 @@
 import Foundation
+import KitchenTestSupport
 import Glibc
 import Synchronization
 import Testing

@@ -18,6 +18,7 @@ public enum KitchenCLI {
         .help,
         .version,
         .serve,
+        .seed,
         .format,
         .check,
         .schema,

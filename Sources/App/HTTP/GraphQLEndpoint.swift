@@ -36,6 +36,9 @@ struct GraphQLEndpoint<Context>: Sendable {
                 reply.malformed("The \"query\" parameter is missing."), parameters.operationName
             )
         }
+        if let tooMany = service.limits.checkVariables(parameters.variables) {
+            return (reply.requestErrors([tooMany]), parameters.operationName)
+        }
         let prepared: PreparedDocument
         switch service.prepare(query) {
         case .ready(let document): prepared = document

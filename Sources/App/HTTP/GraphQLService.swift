@@ -5,36 +5,38 @@ import GraphQL
 struct GraphQLService<Context>: Sendable {
     let bound: BoundSchema<Context>
     let cache: DocumentCache
-    let parserLimits: ParserLimits
-    let validationOptions: ValidationOptions
+    let limits: RequestLimits
     /// Logs an internal error's detail; returns the id the client sees.
     let onInternalError: @Sendable (any Error, [PathComponent]) -> String?
 
     init(
         bound: BoundSchema<Context>, cache: DocumentCache = DocumentCache(),
-        parserLimits: ParserLimits = .default,
-        validationOptions: ValidationOptions = ValidationOptions(),
+        limits: RequestLimits = .default,
         onInternalError: @escaping @Sendable (any Error, [PathComponent]) -> String? = { _, _ in nil }
     ) {
         self.bound = bound
         self.cache = cache
-        self.parserLimits = parserLimits
-        self.validationOptions = validationOptions
+        self.limits = limits
         self.onInternalError = onInternalError
     }
 
     /// The prepared document for a query text, or the errors that reject it.
     func prepare(_ text: String) -> DocumentPreparation {
-        cache.preparation(for: text) { text in
+        if let tooLong = limits.checkDocumentSize(text) { return .rejected([tooLong]) }
+        return cache.preparation(for: text) { text in
             let document: Document
             do throws(GraphQLError) {
-                document = try Parser.parse(Source(text), limits: parserLimits)
+                document = try Parser.parse(Source(text), limits: limits.parser)
             } catch {
                 return .rejected([error])
             }
             let errors = Validator.validate(
-                document, schema: bound.schema, options: validationOptions)
+                document, schema: bound.schema,
+                rules: Validator.rules(allowingIntrospection: limits.introspection),
+                options: ValidationOptions(hideSuggestions: !limits.suggestions))
             guard errors.isEmpty else { return .rejected(errors) }
+            let breaches = limits.operation.check(document, schema: bound.schema)
+            guard breaches.isEmpty else { return .rejected(breaches) }
             return .ready(PreparedDocument(validated: document.executable))
         }
     }

@@ -12,6 +12,8 @@ public struct ServeOptions: Sendable {
     public var loadDemo: Bool
     /// The schema file; nil finds `Schema.graphql` (see `SchemaFile`).
     public var schemaPath: String?
+    /// The bounds every request must stay within.
+    var limits = RequestLimits.default
 
     public init(
         server: ServerConfiguration = ServerConfiguration(), databasePath: String = "kitchen.sqlite",
@@ -61,8 +63,11 @@ public final class KitchenServer: Sendable {
         }
         do {
             let store = try Store(database: database)
+            if options.loadDemo, try DemoData.install(database: database, hasher: store.passwords) {
+                log.line("Loaded the demo data into \(options.databasePath) (demo users sign in with password \"\(DemoData.password)\").")
+            }
             let endpoint = GraphQLEndpoint<RequestContext>(
-                service: GraphQLService(bound: bound, onInternalError: { error, path in
+                service: GraphQLService(bound: bound, limits: options.limits, onInternalError: { error, path in
                     let id = RequestID.make()
                     log.line("internal error \(id) at \(path.map(\.text).joined(separator: ".")): \(error)")
                     return id

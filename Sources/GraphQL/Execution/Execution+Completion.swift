@@ -3,65 +3,86 @@ extension Execution {
     /// puts it at `slot`, serializing leaves, expanding lists item by item, and sending
     /// objects to the next level. A null where the type is non-null is an error that makes
     /// the nearest nullable position null.
-    func complete(_ value: Resolved, as type: TypeReference, at slot: Int, _ site: FieldSite) {
-        if case .error(let error) = value {
-            return fail(slot, with: located(error, at: slot, site), site)
-        }
-        if value.isNull {
-            if type.isNonNull {
-                fail(slot, with: located(Self.nonNullViolation(site.fieldName), at: slot, site), site)
+    mutating func complete(_ value: Resolved, as shape: OutputShape, at slot: Int, _ site: FieldSite) {
+        // One switch over the value: each pattern match on `Resolved` would copy its payload.
+        switch value {
+        case .error(let error):
+            fail(slot, with: located(error, at: slot, site), site)
+        case .null, .value(.null):
+            completeNull(shape, at: slot, site)
+        case .value(let raw):
+            completeValue(raw, as: shape.nullable, at: slot, site)
+        case .list(let items):
+            guard case .list(let itemShape) = shape.nullable else {
+                return failShape(slot, site)
             }
-            return
-        }
-        switch type.nullable {
-        case .list(let itemType):
-            guard let items = value.items else {
-                return fail(slot, with: internalFailure(Self.notIterable(site.fieldName), at: slot, site), site)
-            }
-            let list = tree.addList(count: items.count, itemIsNonNull: itemType.isNonNull, parentSlot: slot)
-            let first = tree.containers[list].firstSlot
-            for (offset, item) in items.enumerated() {
+            let first = addList(items.count, of: itemShape, at: slot)
+            for offset in items.indices {
                 // A non-null item that failed has already made the whole list null.
-                guard case .container(list) = tree.slots[slot] else { return }
-                complete(item, as: itemType, at: first + offset, site)
+                guard tree.holdsContainer(slot) else { return }
+                complete(items[offset], as: itemShape, at: first + offset, site)
             }
-        case .nonNull(let inner):
-            complete(value, as: inner, at: slot, site)
-        case .named(let name):
-            switch schema[name] {
-            case .scalar(let scalar)?:
-                completeLeaf(value, at: slot, site) { value throws(CoercionFailure) in
-                    if let coercion = scalar.coercion { return try coercion.serialize(value) }
-                    if BuiltInScalars.isBuiltIn(name) {
-                        return try BuiltInScalars.serialize(value, typeName: name)
-                    }
-                    return value
-                }
-            case .enumeration(let enumeration)?:
-                completeLeaf(value, at: slot, site) { value throws(CoercionFailure) in
-                    guard case .string(let text) = value, enumeration.value(named: text) != nil
-                    else {
-                        throw CoercionFailure(
-                            "Enum \"\(name)\" cannot represent value: \(Self.inspect(value))")
-                    }
-                    return value
-                }
-            case .object, .interface, .union:
-                completeObject(value, typeName: name, at: slot, site)
-            case .inputObject?, nil:
-                fail(slot, with: internalFailure("Unknown output type \(name).", at: slot, site), site)
-            }
+        case .object(let object, let typeName):
+            completeObject(object, typeName: typeName, as: shape.nullable, at: slot, site)
         }
     }
 
-    private func completeLeaf(
-        _ value: Resolved, at slot: Int, _ site: FieldSite,
+    /// A null is fine where the type is nullable; elsewhere it is an error.
+    private mutating func completeNull(_ shape: OutputShape, at slot: Int, _ site: FieldSite) {
+        guard shape.isNonNull else { return }
+        fail(slot, with: located(Self.nonNullViolation(site.fieldName), at: slot, site), site)
+    }
+
+    /// CompleteValue for a plain `Value`: a leaf, a list of values, or an `ObjectValue`
+    /// parent.
+    private mutating func completeValue(_ raw: Value, as shape: OutputShape, at slot: Int, _ site: FieldSite) {
+        switch shape {
+        case .nonNull(let inner):
+            completeValue(raw, as: inner, at: slot, site)
+        case .list(let itemShape):
+            guard case .list(let values) = raw else {
+                return fail(slot, with: internalFailure(Self.notIterable(site.fieldName), at: slot, site), site)
+            }
+            let first = addList(values.count, of: itemShape, at: slot)
+            for offset in values.indices {
+                guard tree.holdsContainer(slot) else { return }
+                if case .null = values[offset] {
+                    completeNull(itemShape, at: first + offset, site)
+                } else {
+                    completeValue(values[offset], as: itemShape.nullable, at: first + offset, site)
+                }
+            }
+        case .builtInScalar(let name):
+            // The common case, a string for a String, needs no conversion.
+            if case .string = raw, name == "String" { return tree.setLeaf(raw, at: slot) }
+            serializeLeaf(raw, at: slot, site) { value throws(CoercionFailure) in
+                try BuiltInScalars.serialize(value, typeName: name)
+            }
+        case .customScalar(let coercion):
+            serializeLeaf(raw, at: slot, site) { value throws(CoercionFailure) in
+                guard let coercion else { return value }
+                return try coercion.serialize(value)
+            }
+        case .enumeration(let enumeration):
+            serializeLeaf(raw, at: slot, site) { value throws(CoercionFailure) in
+                guard case .string(let text) = value, enumeration.value(named: text) != nil else {
+                    throw CoercionFailure(
+                        "Enum \"\(enumeration.name)\" cannot represent value: \(Self.inspect(value))")
+                }
+                return value
+            }
+        case .object, .abstract:
+            guard case .object(let object) = raw else { return failShape(slot, site) }
+            completeObject(object, typeName: nil, as: shape, at: slot, site)
+        case .unknown(let name):
+            fail(slot, with: internalFailure("Unknown output type \(name).", at: slot, site), site)
+        }
+    }
+
+    private mutating func serializeLeaf(
+        _ raw: Value, at slot: Int, _ site: FieldSite,
         _ serialize: (Value) throws(CoercionFailure) -> Value
     ) {
-        guard case .value(let raw) = value else {
-            let message = "Expected a leaf value for field \"\(site.fieldName)\"."
-            return fail(slot, with: internalFailure(message, at: slot, site), site)
-        }
         do throws(CoercionFailure) {
             tree.setLeaf(try serialize(raw), at: slot)
         } catch {
@@ -69,41 +90,67 @@ extension Execution {
         }
     }
 
+    /// Adds a list container at `slot`; returns the position of its first item.
+    private mutating func addList(_ count: Int, of itemShape: OutputShape, at slot: Int) -> Int {
+        let list = tree.addList(count: count, itemIsNonNull: itemShape.isNonNull, parentSlot: slot)
+        return tree.containers[list].firstSlot
+    }
+
+    /// The resolver returned a list, an object or a leaf where the type wants another.
+    private mutating func failShape(_ slot: Int, _ site: FieldSite) {
+        let message = "The resolver of \(site.fieldName) returned a value of the wrong shape for \(site.definition.type)."
+        fail(slot, with: internalFailure(message, at: slot, site), site)
+    }
+
     /// CompleteValue for objects, interfaces and unions: finds the concrete object type
-    /// (ResolveAbstractType), makes the object's container and puts it on the next level.
-    private func completeObject(_ value: Resolved, typeName: String, at slot: Int, _ site: FieldSite) {
-        let object: Any
-        var concreteName: String?
-        switch value {
-        case .object(let parent, let type):
-            object = parent
-            concreteName = type
-        case .value(.object(let parent)):
-            object = parent
+    /// (ResolveAbstractType) when the field's type is abstract, makes the object's container
+    /// and puts it on the next level.
+    private mutating func completeObject(
+        _ parent: Any, typeName concreteName: String?, as shape: OutputShape, at slot: Int,
+        _ site: FieldSite
+    ) {
+        var concreteName = concreteName
+        let staticType: String?
+        let abstractName: String?
+        switch shape {
+        case .object(let name):
+            staticType = name
+            abstractName = nil
+        case .abstract(let name):
+            staticType = nil
+            abstractName = name
+        case .list:
+            return fail(slot, with: internalFailure(Self.notIterable(site.fieldName), at: slot, site), site)
         default:
-            let message = "Expected an object for field \"\(site.fieldName)\"."
-            return fail(slot, with: internalFailure(message, at: slot, site), site)
+            return failShape(slot, site)
         }
-        if case .object? = schema[typeName] {
-            concreteName = typeName
-        } else if concreteName == nil {
-            concreteName = bound.objectTypeBySwiftType[ObjectIdentifier(Swift.type(of: object))] ?? nil
+        let plan: FieldPlan
+        if let staticType {
+            guard let known = objectChildPlan(of: site.plan, entry: site.entry, on: staticType) else {
+                return fail(slot, with: internalFailure("Unknown output type \(staticType).", at: slot, site), site)
+            }
+            plan = known
+        } else {
+            let typeName = abstractName ?? ""
+            if concreteName == nil {
+                concreteName = bound.objectTypeBySwiftType[ObjectIdentifier(Swift.type(of: parent))] ?? nil
+            }
+            guard let concreteName else {
+                let message = "Abstract type \"\(typeName)\" must resolve to an Object type at runtime for field \"\(site.fieldName)\". Either the \"\(typeName)\" type should provide a \"resolveType\" function or each possible type should provide an \"isTypeOf\" function."
+                return fail(slot, with: internalFailure(message, at: slot, site), site)
+            }
+            guard case .object(let object)? = schema[concreteName] else {
+                let message = "Abstract type \"\(typeName)\" was resolved to a type \"\(concreteName)\" that does not exist inside the schema."
+                return fail(slot, with: internalFailure(message, at: slot, site), site)
+            }
+            guard schema.isPossibleType(concreteName, of: typeName) else {
+                let message = "Runtime Object type \"\(concreteName)\" is not a possible type for \"\(typeName)\"."
+                return fail(slot, with: internalFailure(message, at: slot, site), site)
+            }
+            plan = childPlan(of: site.plan, entry: site.entry, on: object)
         }
-        guard let concreteName else {
-            let message = "Abstract type \"\(typeName)\" must resolve to an Object type at runtime for field \"\(site.fieldName)\". Either the \"\(typeName)\" type should provide a \"resolveType\" function or each possible type should provide an \"isTypeOf\" function."
-            return fail(slot, with: internalFailure(message, at: slot, site), site)
-        }
-        guard case .object(let concrete)? = schema[concreteName] else {
-            let message = "Abstract type \"\(typeName)\" was resolved to a type \"\(concreteName)\" that does not exist inside the schema."
-            return fail(slot, with: internalFailure(message, at: slot, site), site)
-        }
-        guard schema.isPossibleType(concreteName, of: typeName) else {
-            let message = "Runtime Object type \"\(concreteName)\" is not a possible type for \"\(typeName)\"."
-            return fail(slot, with: internalFailure(message, at: slot, site), site)
-        }
-        let plan = childPlan(of: site.plan, entry: site.entry, on: concrete)
         let container = tree.addObject(keySet: plan.keySet, nonNull: plan.keyIsNonNull, parentSlot: slot)
-        enqueue(object, plan: plan, container: container)
+        enqueue(parent, plan: plan, container: container)
     }
 
     static func nonNullViolation(_ field: String) -> GraphQLError {
@@ -119,23 +166,5 @@ extension Execution {
         var writer = JSONWriter()
         writer.writeValue(value)
         return String(decoding: writer.bytes, as: UTF8.self)
-    }
-}
-
-extension Resolved {
-    var isNull: Bool {
-        switch self {
-        case .null, .value(.null): true
-        default: false
-        }
-    }
-
-    /// The items of a list value; nil when the value is not a list.
-    var items: [Resolved]? {
-        switch self {
-        case .list(let items): items
-        case .value(.list(let values)): values.map { .value($0) }
-        default: nil
-        }
     }
 }

@@ -1,7 +1,7 @@
 extension Execution {
     /// ExecuteField for one response key over every object of a batch: one resolver call
     /// for a batch resolver, one per object otherwise, then value completion for each.
-    func resolve(entry index: Int, of batch: Batch) {
+    mutating func resolve(entry index: Int, of batch: Batch) {
         let plan = batch.plan
         let entry = plan.entries[index]
         var parents = batch.parents
@@ -17,7 +17,7 @@ extension Execution {
         resolve(entry, plan, index, parents, slots)
     }
 
-    private func resolve(
+    private mutating func resolve(
         _ entry: PlanEntry, _ plan: FieldPlan, _ index: Int, _ parents: [Any], _ slots: [Int]
     ) {
         guard !parents.isEmpty else { return }
@@ -27,7 +27,7 @@ extension Execution {
             for slot in slots { tree.setLeaf(.string(plan.type.name), at: slot) }
         case .schema:
             let value = Resolved.object(SchemaIntrospection(schema: schema), type: "__Schema")
-            for slot in slots { complete(value, as: entry.definition.type, at: slot, site) }
+            for slot in slots { complete(value, as: entry.shape, at: slot, site) }
         case .type:
             let value: Resolved
             switch arguments(of: entry) {
@@ -36,7 +36,7 @@ extension Execution {
             case .success(let arguments):
                 value = TypeIntrospection.named(arguments.string("name") ?? "", in: schema)
             }
-            for slot in slots { complete(value, as: entry.definition.type, at: slot, site) }
+            for slot in slots { complete(value, as: entry.shape, at: slot, site) }
         case .unbound:
             let error = internalFailure(
                 "No resolver for \(plan.type.name).\(entry.definition.name).", at: slots[0], site)
@@ -51,11 +51,11 @@ extension Execution {
         }
     }
 
-    private func call(
+    private mutating func call(
         _ resolver: FieldResolver, _ parents: [Any], _ arguments: Arguments, _ slots: [Int],
         _ site: FieldSite
     ) {
-        let type = site.definition.type
+        let shape = site.plan.entries[site.entry].shape
         switch resolver {
         case .each(let resolve):
             for (parent, slot) in zip(parents, slots) {
@@ -65,7 +65,7 @@ extension Execution {
                 } catch {
                     value = .error(error)
                 }
-                complete(value, as: type, at: slot, site)
+                complete(value, as: shape, at: slot, site)
             }
         case .batch(let resolve):
             let values: [Resolved]
@@ -85,7 +85,7 @@ extension Execution {
                 return
             }
             for (value, slot) in zip(values, slots) {
-                complete(value, as: type, at: slot, site)
+                complete(value, as: shape, at: slot, site)
             }
         case .valueKey(let key):
             for (parent, slot) in zip(parents, slots) {
@@ -95,7 +95,7 @@ extension Execution {
                     fail(slot, with: mask(mismatch, at: slot, site), site)
                     continue
                 }
-                complete(object[key].map { .value($0) } ?? .null, as: type, at: slot, site)
+                complete(object[key].map { .value($0) } ?? .null, as: shape, at: slot, site)
             }
         }
     }

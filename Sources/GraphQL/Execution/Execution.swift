@@ -6,7 +6,7 @@
 /// number of resolver calls, and so of SQL statements behind them, depends on the shape of
 /// the query, not on the length of its lists. Results land in a `ResponseTree` at their
 /// positions, so the response is still written in query order.
-final class Execution {
+struct Execution {
     /// The objects of one level that share a plan, with the containers they fill.
     struct Batch {
         let plan: FieldPlan
@@ -30,7 +30,8 @@ final class Execution {
     var argumentCache: [Int: Result<Arguments, GraphQLError>] = [:]
     /// The batches of the next level, in the order they were first reached.
     var nextLevel: [Batch] = []
-    var nextLevelIndex: [ObjectIdentifier: Int] = [:]
+    /// Counts levels, so a plan knows whether its `queuedIndex` is for the next one.
+    var levelNumber = 0
 
     init(
         bound: BoundResolvers, document: ExecutableDocument, variables: ObjectValue,
@@ -53,7 +54,7 @@ final class Execution {
     /// ExecuteQuery / ExecuteMutation: the root selection set on the root object. A
     /// mutation's top-level fields run one after another, each with everything under it
     /// finished before the next one starts (section 6.3.1, "normally and serially").
-    func run(
+    mutating func run(
         _ operation: OperationDefinition, rootType: ObjectType, rootValue: Any, serially: Bool
     ) -> ExecutionResult {
         let plan = makePlan(on: rootType, selectionSets: [operation.selectionSet])
@@ -72,30 +73,30 @@ final class Execution {
     }
 
     /// Resolves the levels below until no object is waiting.
-    private func finishLevels() {
+    private mutating func finishLevels() {
         while !nextLevel.isEmpty {
             let level = nextLevel
             nextLevel = []
-            nextLevelIndex = [:]
+            levelNumber += 1
             for batch in level { execute(batch) }
         }
     }
 
     /// Resolves every field of a batch's plan for all of its objects.
-    private func execute(_ batch: Batch) {
+    private mutating func execute(_ batch: Batch) {
         for index in batch.plan.entries.indices {
             resolve(entry: index, of: batch)
         }
     }
 
     /// Puts an object on the next level, with the plan its selection has there.
-    func enqueue(_ parent: Any, plan: FieldPlan, container: Int) {
-        let key = ObjectIdentifier(plan)
-        if let index = nextLevelIndex[key] {
-            nextLevel[index].parents.append(parent)
-            nextLevel[index].containers.append(container)
+    mutating func enqueue(_ parent: Any, plan: FieldPlan, container: Int) {
+        if plan.queuedLevel == levelNumber {
+            nextLevel[plan.queuedIndex].parents.append(parent)
+            nextLevel[plan.queuedIndex].containers.append(container)
         } else {
-            nextLevelIndex[key] = nextLevel.count
+            plan.queuedLevel = levelNumber
+            plan.queuedIndex = nextLevel.count
             nextLevel.append(Batch(plan: plan, parents: [parent], containers: [container]))
         }
     }
@@ -103,7 +104,7 @@ final class Execution {
     /// The plan of `selectionSets` on a concrete object type: collected, merged fields, and
     /// how each is resolved. Fields the type does not have are left out (validation rejects
     /// them; an unvalidated document simply does not get them).
-    func makePlan(on type: ObjectType, selectionSets: [SelectionSet]) -> FieldPlan {
+    mutating func makePlan(on type: ObjectType, selectionSets: [SelectionSet]) -> FieldPlan {
         let isQueryRoot = type.name == schema.queryType
         let entries = collector.collect(selectionSets, on: type.name).compactMap {
             key, fields -> PlanEntry? in
@@ -112,26 +113,29 @@ final class Execution {
             case "__typename":
                 return PlanEntry(
                     key: key, fields: fields, definition: MetaFields.typename,
-                    resolution: .typename)
+                    resolution: .typename, shape: .nonNull(.builtInScalar("String")))
             case "__schema" where isQueryRoot:
                 return PlanEntry(
-                    key: key, fields: fields, definition: MetaFields.schema, resolution: .schema)
+                    key: key, fields: fields, definition: MetaFields.schema, resolution: .schema,
+                    shape: OutputShape(MetaFields.schema.type, in: schema))
             case "__type" where isQueryRoot:
                 return PlanEntry(
-                    key: key, fields: fields, definition: MetaFields.type, resolution: .type)
+                    key: key, fields: fields, definition: MetaFields.type, resolution: .type,
+                    shape: OutputShape(MetaFields.type.type, in: schema))
             default:
                 guard let definition = type.field(named: name) else { return nil }
                 let resolver = bound.resolvers[type.name]?[name]
                 return PlanEntry(
                     key: key, fields: fields, definition: definition,
-                    resolution: resolver.map { .resolver($0) } ?? .unbound)
+                    resolution: resolver.map { .resolver($0) } ?? .unbound,
+                    shape: OutputShape(definition.type, in: schema))
             }
         }
         return FieldPlan(type: type, entries: entries, keySet: tree.addKeySet(entries.map(\.key)))
     }
 
     /// The plan of an entry's sub-selections on a concrete type, built once per request.
-    func childPlan(of plan: FieldPlan, entry index: Int, on type: ObjectType) -> FieldPlan {
+    mutating func childPlan(of plan: FieldPlan, entry index: Int, on type: ObjectType) -> FieldPlan {
         if let known = plan.children[index]?[type.name] { return known }
         let selectionSets = plan.entries[index].fields.compactMap(\.selectionSet)
         let child = makePlan(on: type, selectionSets: selectionSets)
@@ -139,8 +143,18 @@ final class Execution {
         return child
     }
 
+    /// The child plan of an entry whose field type is an object type; nil when the schema
+    /// has no such object type.
+    mutating func objectChildPlan(of plan: FieldPlan, entry index: Int, on typeName: String) -> FieldPlan? {
+        if let known = plan.objectChildren[index] { return known }
+        guard case .object(let type)? = schema[typeName] else { return nil }
+        let child = childPlan(of: plan, entry: index, on: type)
+        plan.objectChildren[index] = child
+        return child
+    }
+
     /// CoerceArgumentValues for an entry, once per field node per request.
-    func arguments(of entry: PlanEntry) -> Result<Arguments, GraphQLError> {
+    mutating func arguments(of entry: PlanEntry) -> Result<Arguments, GraphQLError> {
         let field = entry.fields[0]
         if field.arguments.isEmpty && entry.definition.arguments.isEmpty {
             return .success(Arguments())

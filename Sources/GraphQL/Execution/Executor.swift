@@ -51,7 +51,7 @@ extension BoundSchema {
                         code: .badRequest)
                 ])
         }
-        let execution = Execution(
+        var execution = Execution(
             bound: BoundResolvers(
                 schema: schema, resolvers: resolvers,
                 objectTypeBySwiftType: objectTypeBySwiftType),

@@ -15,11 +15,18 @@ final class FieldPlan {
     let keyIsNonNull: [Bool]
     /// Child plans by entry index, then concrete type name.
     var children: [Int: [String: FieldPlan]] = [:]
+    /// The child plan of each entry whose type is an object type (no lookup by name).
+    var objectChildren: [FieldPlan?]
+    /// Where this plan's batch sits in the next level, and for which level (so enqueueing
+    /// an object needs no hashing).
+    var queuedLevel = -1
+    var queuedIndex = 0
 
     init(type: ObjectType, entries: [PlanEntry], keySet: Int) {
         self.type = type
         self.entries = entries
         self.keySet = keySet
+        self.objectChildren = Array(repeating: nil, count: entries.count)
         self.keyIsNonNull = entries.map(\.definition.type.isNonNull)
     }
 }
@@ -43,4 +50,6 @@ struct PlanEntry {
     let fields: [Field]
     let definition: FieldDefinitionInfo
     let resolution: Resolution
+    /// The field's type, resolved against the schema.
+    let shape: OutputShape
 }

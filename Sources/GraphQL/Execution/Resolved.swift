@@ -21,7 +21,7 @@ public enum Resolved {
     case error(any Error)
 
     /// An object whose concrete type the executor works out.
-    public static func object(_ object: Any) -> Resolved { .object(object, type: nil) }
+    @inlinable public static func object(_ object: Any) -> Resolved { .object(object, type: nil) }
 }
 
 /// A Swift value a resolver can return directly: strings, numbers, optionals, arrays,
@@ -35,42 +35,42 @@ public protocol OutputConvertible: SendableMetatype {
 public protocol OutputObject: OutputConvertible {}
 
 extension OutputObject {
-    public var resolved: Resolved { .object(self, type: nil) }
+    @inlinable public var resolved: Resolved { .object(self, type: nil) }
 }
 
 /// A Swift `String`-backed enum whose raw values are the GraphQL enum's value names.
 public protocol OutputEnum: OutputConvertible, RawRepresentable where RawValue == String {}
 
 extension OutputEnum {
-    public var resolved: Resolved { .value(.string(rawValue)) }
+    @inlinable public var resolved: Resolved { .value(.string(rawValue)) }
 }
 
 extension Resolved: OutputConvertible {
-    public var resolved: Resolved { self }
+    @inlinable public var resolved: Resolved { self }
 }
 
 extension Value: OutputConvertible {
-    public var resolved: Resolved { .value(self) }
+    @inlinable public var resolved: Resolved { .value(self) }
 }
 
 extension String: OutputConvertible {
-    public var resolved: Resolved { .value(.string(self)) }
+    @inlinable public var resolved: Resolved { .value(.string(self)) }
 }
 
 extension Int: OutputConvertible {
-    public var resolved: Resolved { .value(.int(self)) }
+    @inlinable public var resolved: Resolved { .value(.int(self)) }
 }
 
 extension Double: OutputConvertible {
-    public var resolved: Resolved { .value(.float(self)) }
+    @inlinable public var resolved: Resolved { .value(.float(self)) }
 }
 
 extension Bool: OutputConvertible {
-    public var resolved: Resolved { .value(.bool(self)) }
+    @inlinable public var resolved: Resolved { .value(.bool(self)) }
 }
 
 extension Optional: OutputConvertible where Wrapped: OutputConvertible {
-    public var resolved: Resolved {
+    @inlinable public var resolved: Resolved {
         switch self {
         case .some(let wrapped): wrapped.resolved
         case .none: .null
@@ -79,5 +79,5 @@ extension Optional: OutputConvertible where Wrapped: OutputConvertible {
 }
 
 extension Array: OutputConvertible where Element: OutputConvertible {
-    public var resolved: Resolved { .list(map(\.resolved)) }
+    @inlinable public var resolved: Resolved { .list(map { $0.resolved }) }
 }

@@ -72,13 +72,17 @@ public struct Resolvers<Context>: Sendable {
 public struct ObjectResolvers<Parent, Context> {
     /// The object type these resolvers serve.
     public let typeName: String
-    var registrations: [(key: String, resolver: FieldResolver)] = []
+    @usableFromInline var registrations: [(key: String, resolver: FieldResolver)] = []
 
     init(typeName: String) {
         self.typeName = typeName
     }
 
     /// A per-object resolver: called once for each parent.
+    ///
+    /// Inlinable, like the other registrations, so that the casts and the conversion of
+    /// the output are specialized for the application's own types.
+    @inlinable
     public mutating func field<Output: OutputConvertible>(
         _ name: String,
         _ resolve: @escaping @Sendable (Parent, Arguments, Context) throws -> Output
@@ -94,6 +98,7 @@ public struct ObjectResolvers<Parent, Context> {
 
     /// A batch resolver: called once with every parent of a level, it returns one output
     /// per parent, in the same order (a `Resolved.error` fails one position only).
+    @inlinable
     public mutating func batch<Output: OutputConvertible>(
         _ name: String,
         _ resolve: @escaping @Sendable ([Parent], Arguments, Context) throws -> [Output]
@@ -111,11 +116,12 @@ public struct ObjectResolvers<Parent, Context> {
             guard let context = context as? Context else {
                 throw ResolverInputMismatch(field: key, expected: "\(Context.self)", got: context)
             }
-            return try resolve(typed, arguments, context).map(\.resolved)
+            return try resolve(typed, arguments, context).map { $0.resolved }
         })
     }
 
     /// A field read straight from the parent, like a same-named property.
+    @inlinable
     public mutating func property<Output: OutputConvertible>(
         _ name: String, _ read: @escaping @Sendable (Parent) -> Output
     ) {
@@ -128,6 +134,7 @@ public struct ObjectResolvers<Parent, Context> {
         })
     }
 
+    @usableFromInline
     mutating func add(_ name: String, _ resolver: FieldResolver) {
         registrations.append(("\(typeName).\(name)", resolver))
     }
@@ -135,6 +142,7 @@ public struct ObjectResolvers<Parent, Context> {
 
 extension ObjectResolvers where Parent == Void {
     /// A per-object resolver of a root type: it needs only the arguments and the context.
+    @inlinable
     public mutating func field<Output: OutputConvertible>(
         _ name: String, _ resolve: @escaping @Sendable (Arguments, Context) throws -> Output
     ) {
@@ -149,6 +157,7 @@ extension ObjectResolvers where Parent == Void {
 }
 
 /// How the executor calls one field's resolver, with the Swift types erased.
+@usableFromInline
 enum FieldResolver: Sendable {
     case each(@Sendable (Any, Arguments, Any) throws -> Resolved)
     case batch(@Sendable ([Any], Arguments, Any) throws -> [Resolved])
@@ -158,16 +167,19 @@ enum FieldResolver: Sendable {
 
 /// A resolver received a parent or context of another Swift type than it was registered
 /// for: a bug in the application, reported as an internal error.
+@usableFromInline
 struct ResolverInputMismatch: Error, CustomStringConvertible {
     let field: String
     let expected: String
     let given: String
 
+    @usableFromInline
     init(field: String, expected: String, got: Any) {
         self.field = field
         self.expected = expected
         self.given = "\(type(of: got))"
     }
 
+    @usableFromInline
     var description: String { "resolver \(field) expected \(expected) but was given \(given)" }
 }

@@ -93,6 +93,12 @@ struct ResponseTree: Sendable {
         return index
     }
 
+    /// Whether `slot` still holds the container put there (no null has replaced it).
+    func holdsContainer(_ slot: Int) -> Bool {
+        if case .container = slots[slot] { return true }
+        return false
+    }
+
     mutating func setLeaf(_ value: Value, at slot: Int) {
         slots[slot] = .leaf(value)
     }

@@ -1,15 +1,18 @@
 /// Block string rules shared by the lexer and the printer: the spec's BlockStringValue
 /// (section 2.9.4) and graphql-js's rules for printing a value back as a block string.
 enum BlockString {
-    /// BlockStringValue(rawValue), given the raw value already split into lines: remove the
-    /// common indentation of every line but the first, then leading and trailing blank lines,
-    /// and join what remains with LF.
-    static func dedent(_ lines: [[UInt8]]) -> [UInt8] {
+    /// BlockStringValue(rawValue), given the raw value's lines as byte ranges: remove the
+    /// common indentation of every line but the first, then leading and trailing blank
+    /// lines, and join what remains with LF. With `unescapingQuotes`, `\"""` in the lines
+    /// becomes `"""`.
+    static func dedent(
+        lines: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, unescapingQuotes: Bool
+    ) -> [UInt8] {
         var commonIndent = Int.max
         var firstNonBlank: Int? = nil
         var lastNonBlank = -1
         for (number, line) in lines.enumerated() {
-            let indent = leadingWhiteSpace(line)
+            let indent = leadingWhiteSpace(line, of: bytes)
             if indent == line.count { continue }  // blank: white space only
             if firstNonBlank == nil { firstNonBlank = number }
             lastNonBlank = number
@@ -17,10 +20,23 @@ enum BlockString {
         }
         guard let firstNonBlank else { return [] }
         var value: [UInt8] = []
+        value.reserveCapacity(lines[lastNonBlank].upperBound - lines[firstNonBlank].lowerBound)
         for number in firstNonBlank...lastNonBlank {
             if number != firstNonBlank { value.append(UInt8(ascii: "\n")) }
             let line = lines[number]
-            value.append(contentsOf: number == 0 ? line[...] : line.dropFirst(commonIndent))
+            var index = number == 0 ? line.lowerBound : line.lowerBound + min(commonIndent, line.count)
+            while index < line.upperBound {
+                let byte = bytes[index]
+                if unescapingQuotes && byte == UInt8(ascii: "\\")
+                    && index + 3 < line.upperBound && bytes[index + 1] == UInt8(ascii: "\"")
+                    && bytes[index + 2] == UInt8(ascii: "\"") && bytes[index + 3] == UInt8(ascii: "\"")
+                {
+                    index += 1  // drop the backslash of \"""
+                    continue
+                }
+                value.append(byte)
+                index += 1
+            }
         }
         return value
     }
@@ -28,32 +44,38 @@ enum BlockString {
     /// BlockStringValue of a raw block string's text (what stands between the `"""`, with
     /// `\"""` already turned into `"""`).
     static func value(ofRaw raw: String) -> String {
-        var lines: [[UInt8]] = [[]]
-        var previous: UInt8 = 0
-        for byte in raw.utf8 {
-            if byte == UInt8(ascii: "\n") && previous == UInt8(ascii: "\r") {
-                previous = byte
-                continue  // CRLF ends one line, already ended at CR
-            }
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                lines.append([])
+        let bytes = Array(raw.utf8)
+        var lines: [Range<Int>] = []
+        var lineStart = 0
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") {
+                lines.append(lineStart..<index)
+                let isCRLF =
+                    bytes[index] == UInt8(ascii: "\r") && index + 1 < bytes.count
+                    && bytes[index + 1] == UInt8(ascii: "\n")
+                index += isCRLF ? 2 : 1
+                lineStart = index
             } else {
-                lines[lines.count - 1].append(byte)
+                index += 1
             }
-            previous = byte
         }
-        return String(decoding: dedent(lines), as: UTF8.self)
+        lines.append(lineStart..<bytes.count)
+        let value = bytes.withUnsafeBufferPointer {
+            dedent(lines: lines, of: $0, unescapingQuotes: false)
+        }
+        return String(decoding: value, as: UTF8.self)
     }
 
     /// How many spaces and tabs a line starts with.
-    private static func leadingWhiteSpace(_ line: [UInt8]) -> Int {
-        var count = 0
-        while count < line.count,
-            line[count] == UInt8(ascii: " ") || line[count] == UInt8(ascii: "\t")
+    private static func leadingWhiteSpace(_ line: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var index = line.lowerBound
+        while index < line.upperBound,
+            bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")
         {
-            count += 1
+            index += 1
         }
-        return count
+        return index - line.lowerBound
     }
 
     /// Prints a value as a block string the way graphql-js does: `"""` escaped as `\"""`, on

@@ -4,32 +4,28 @@ extension Lexer {
     ///
     /// BlockStringCharacter :: SourceCharacter but not `"""` or `\"""` | `\"""`
     ///
-    /// The raw text is split into lines at each LineTerminator (LF, CR, CRLF), `\"""` becomes
-    /// `"""`, and the lines go through `BlockString.dedent`.
-    func readBlockString(from start: Int) throws(GraphQLError) -> Token {
+    /// Checks the block string starting at `start` and returns where it ends; with
+    /// `decoding`, also its value: the raw text split into lines at each LineTerminator (LF,
+    /// CR, CRLF), dedented by `BlockString.dedent`, `\"""` turned into `"""`.
+    func readBlockString(from start: Int, decoding: Bool) throws(GraphQLError) -> (end: Int, value: String?) {
         var index = start + 3
-        var chunkStart = index
-        var lines: [[UInt8]] = []
-        var line: [UInt8] = []
+        var lineStart = index
+        var lines: [Range<Int>] = []
         while index < bytes.count {
             let current = bytes[index]
             switch current {
             case UInt8(ascii: "\"") where isTripleQuote(at: index):
-                line.append(contentsOf: bytes[chunkStart..<index])
-                lines.append(line)
-                let value = String(decoding: BlockString.dedent(lines), as: UTF8.self)
-                return Token(kind: .blockString, start: start, end: index + 3, stringValue: value)
+                guard decoding else { return (index + 3, nil) }
+                lines.append(lineStart..<index)
+                let value = BlockString.dedent(lines: lines, of: bytes, unescapingQuotes: true)
+                return (index + 3, String(decoding: value, as: UTF8.self))
             case UInt8(ascii: "\\") where isTripleQuote(at: index + 1):
-                line.append(contentsOf: bytes[chunkStart..<index])
-                chunkStart = index + 1  // keep the quotes, drop the backslash
                 index += 4
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                line.append(contentsOf: bytes[chunkStart..<index])
-                lines.append(line)
-                line = []
+                if decoding { lines.append(lineStart..<index) }
                 let isCRLF = current == UInt8(ascii: "\r") && byte(at: index + 1) == UInt8(ascii: "\n")
                 index += isCRLF ? 2 : 1
-                chunkStart = index
+                lineStart = index
             case 0..<0x80:
                 index += 1
             default:

@@ -4,29 +4,35 @@ extension Lexer {
     ///
     /// StringCharacter :: SourceCharacter but not `"` or `\` or LineTerminator |
     /// `\u` EscapedUnicode | `\` EscapedCharacter
-    func readString(from start: Int) throws(GraphQLError) -> Token {
+    ///
+    /// Checks the string starting at `start` and returns where it ends; with `decoding`, also
+    /// its value.
+    func readString(from start: Int, decoding: Bool) throws(GraphQLError) -> (end: Int, value: String?) {
         var index = start + 1
         var chunkStart = index
-        var unescaped: [UInt8]? = nil  // made only once an escape shows up
+        var unescaped: [UInt8] = []  // used only once an escape shows up
+        var hasEscape = false
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: "\""):
+                guard decoding else { return (index + 1, nil) }
                 let value: String
-                if var buffer = unescaped {
-                    buffer.append(contentsOf: bytes[chunkStart..<index])
-                    value = String(decoding: buffer, as: UTF8.self)
+                if hasEscape {
+                    unescaped.append(contentsOf: bytes[chunkStart..<index])
+                    value = String(decoding: unescaped, as: UTF8.self)
                 } else {
                     value = String(
                         decoding: UnsafeBufferPointer(rebasing: bytes[chunkStart..<index]),
                         as: UTF8.self)
                 }
-                return Token(kind: .string, start: start, end: index + 1, stringValue: value)
+                return (index + 1, value)
             case UInt8(ascii: "\\"):
-                var buffer = unescaped ?? []
-                buffer.append(contentsOf: bytes[chunkStart..<index])
                 let (scalar, size) = try readEscape(at: index)
-                Lexer.appendUTF8(scalar, to: &buffer)
-                unescaped = buffer
+                if decoding {
+                    hasEscape = true
+                    unescaped.append(contentsOf: bytes[chunkStart..<index])
+                    Lexer.appendUTF8(scalar, to: &unescaped)
+                }
                 index += size
                 chunkStart = index
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):

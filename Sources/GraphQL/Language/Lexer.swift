@@ -47,8 +47,10 @@ struct Lexer {
         while index < count {
             let lead = bytes[index]
             switch lead {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: ","), UInt8(ascii: "\n"),
-                UInt8(ascii: "\r"):
+            case UInt8(ascii: " "):
+                index = endOfSpaces(from: index + 1)
+                continue
+            case UInt8(ascii: "\t"), UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 index += 1
                 continue
             case 0xEF where index + 2 < count && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF:
@@ -78,16 +80,14 @@ struct Lexer {
                 }
                 throw unexpectedCharacter(at: index)
             case UInt8(ascii: "\""):
-                let token =
-                    if byte(at: index + 1) == UInt8(ascii: "\""),
-                        byte(at: index + 2) == UInt8(ascii: "\"")
-                    {
-                        try readBlockString(from: index)
-                    } else {
-                        try readString(from: index)
-                    }
-                position = token.end
-                return token
+                let isBlock =
+                    byte(at: index + 1) == UInt8(ascii: "\"") && byte(at: index + 2) == UInt8(ascii: "\"")
+                let end =
+                    isBlock
+                    ? try readBlockString(from: index, decoding: false).end
+                    : try readString(from: index, decoding: false).end
+                position = end
+                return Token(kind: isBlock ? .blockString : .string, start: index, end: end)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let token = try readNumber(from: index)
                 position = token.end
@@ -106,10 +106,36 @@ struct Lexer {
         return Token(kind: .endOfFile, start: count, end: count)
     }
 
+    /// The value of a `string` or `blockString` token: escapes resolved, block strings
+    /// dedented. Tokens are checked when read, so decoding one again cannot fail.
+    func stringValue(of token: Token) -> String {
+        let decoded =
+            token.kind == .blockString
+            ? try? readBlockString(from: token.start, decoding: true).value
+            : try? readString(from: token.start, decoding: true).value
+        return (decoded ?? nil) ?? ""
+    }
+
     /// The byte at an offset, or nil past the end.
     @inline(__always)
     func byte(at index: Int) -> UInt8? {
         index < bytes.count ? bytes[index] : nil
+    }
+
+    /// Skips a run of spaces. Indentation makes long runs common, so eight are compared at
+    /// a time while eight remain.
+    @inline(__always)
+    private func endOfSpaces(from start: Int) -> Int {
+        var index = start
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count,
+                UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+            {
+                index += 8
+            }
+        }
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+        return index
     }
 
     private mutating func punctuator(_ kind: TokenKind, at index: Int) -> Token {

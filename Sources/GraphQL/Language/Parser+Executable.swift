@@ -3,6 +3,7 @@ extension SyntaxParser {
     /// Document: Definition+
     mutating func parseDocument() throws(GraphQLError) -> Document {
         var definitions: [Definition] = []
+        definitions.reserveCapacity(8)
         repeat {
             definitions.append(try parseDefinition())
         } while token.kind != .endOfFile
@@ -34,7 +35,7 @@ extension SyntaxParser {
         case "query", "mutation", "subscription":
             return .executable(.operation(try parseOperationDefinition()))
         case "fragment": return .executable(.fragment(try parseFragmentDefinition()))
-        case "extend" where hasDescription:
+        case _ where hasDescription:
             throw syntaxError(
                 "Unexpected description, only GraphQL definitions support descriptions.",
                 at: token.start)
@@ -117,39 +118,44 @@ extension SyntaxParser {
         try enterNesting(at: start)
         try expect(.braceLeft)
         var selections: [Selection] = []
+        selections.reserveCapacity(8)  // one allocation for most selection sets
+        // Selection: Field | FragmentSpread | InlineFragment
         repeat {
-            selections.append(try parseSelection())
+            if peek(.spread) {
+                selections.append(try parseFragment())
+            } else {
+                selections.append(.field(try parseField()))
+            }
         } while !(try expectOptional(.braceRight))
         leaveNesting()
         return SelectionSet(selections: selections, location: location(from: start))
     }
 
-    /// Selection: Field | FragmentSpread | InlineFragment
-    mutating func parseSelection() throws(GraphQLError) -> Selection {
-        peek(.spread) ? try parseFragment() : .field(try parseField())
-    }
-
     /// Field: Alias? Name Arguments? Directives? SelectionSet?
     ///
-    /// Alias: Name :
+    /// The part before the selection set is read by `parseFieldHead`, so that this frame,
+    /// which recursion through nested selection sets repeats, stays small.
     mutating func parseField() throws(GraphQLError) -> Field {
-        let start = token.start
-        let nameOrAlias = try parseName()
-        let alias: Name?
-        let name: Name
-        if try expectOptional(.colon) {
-            alias = nameOrAlias
-            name = try parseName()
-        } else {
-            alias = nil
-            name = nameOrAlias
-        }
-        let arguments: [Argument] = try parseArguments()
-        let directives: [Directive] = try parseDirectives()
+        let head = try parseFieldHead()
         let selectionSet = peek(.braceLeft) ? try parseSelectionSet() : nil
         return Field(
-            alias: alias, name: name, arguments: arguments, directives: directives,
-            selectionSet: selectionSet, location: location(from: start))
+            alias: head.alias, name: head.name, arguments: head.arguments,
+            directives: head.directives, selectionSet: selectionSet,
+            location: location(from: head.start))
+    }
+
+    /// Alias? Name Arguments? Directives? of a field.
+    ///
+    /// Alias: Name :
+    private mutating func parseFieldHead() throws(GraphQLError) -> (
+        start: Int, alias: Name?, name: Name, arguments: [Argument], directives: [Directive]
+    ) {
+        let start = token.start
+        let nameOrAlias = try parseName()
+        if try expectOptional(.colon) {
+            return (start, nameOrAlias, try parseName(), try parseArguments(), try parseDirectives())
+        }
+        return (start, nil, nameOrAlias, try parseArguments(), try parseDirectives())
     }
 
     /// FragmentSpread: ... FragmentName Directives?
@@ -211,7 +217,7 @@ extension SyntaxParser {
         guard current.kind == .string || current.kind == .blockString else { return nil }
         try advance()
         return Description(
-            value: current.stringValue ?? "", isBlock: current.kind == .blockString,
+            value: lexer.stringValue(of: current), isBlock: current.kind == .blockString,
             location: Location(start: current.start, end: current.end))
     }
 }

@@ -6,6 +6,7 @@ extension SyntaxParser {
     {
         guard try expectOptional(.parenLeft) else { return [] }
         var arguments: [GenericArgument<Reference>] = []
+        arguments.reserveCapacity(4)
         repeat {
             let start = token.start
             let name = try parseName()
@@ -24,13 +25,23 @@ extension SyntaxParser {
     mutating func parseValueLiteral<Reference: ParsedVariableReference>()
         throws(GraphQLError) -> GenericValueNode<Reference>
     {
+        // Lists and objects recurse; the other kinds are read in a separate frame so that
+        // this one, which deep nesting repeats, stays small.
+        switch token.kind {
+        case .bracketLeft: try parseList()
+        case .braceLeft: try parseObject()
+        default: try parseScalarValue()
+        }
+    }
+
+    /// A value that holds no other value: a variable, number, string, boolean, null or enum
+    /// value.
+    private mutating func parseScalarValue<Reference: ParsedVariableReference>()
+        throws(GraphQLError) -> GenericValueNode<Reference>
+    {
         let current = token
         let kind: GenericValueNode<Reference>.Kind
         switch current.kind {
-        case .bracketLeft:
-            return try parseList()
-        case .braceLeft:
-            return try parseObject()
         case .int:
             try advance()
             kind = .int(text(of: current))
@@ -39,7 +50,7 @@ extension SyntaxParser {
             kind = .float(text(of: current))
         case .string, .blockString:
             try advance()
-            kind = .string(current.stringValue ?? "", isBlock: current.kind == .blockString)
+            kind = .string(lexer.stringValue(of: current), isBlock: current.kind == .blockString)
         case .name:
             // BooleanValue: one of `true` `false`; NullValue: `null`;
             // EnumValue: Name but not `true`, `false` or `null`
@@ -84,6 +95,7 @@ extension SyntaxParser {
         try enterNesting(at: start)
         try expect(.braceLeft)
         var fields: [GenericObjectFieldNode<Reference>] = []
+        fields.reserveCapacity(4)
         while !(try expectOptional(.braceRight)) {
             let fieldStart = token.start
             let name = try parseName()

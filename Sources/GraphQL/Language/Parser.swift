@@ -3,6 +3,17 @@
 /// A recursive-descent parser over the lexer's tokens, one method per grammar production.
 /// Syntax errors are `GraphQLError`s with code `GRAPHQL_PARSE_FAILED`, a message in
 /// graphql-js 16's words starting `Syntax Error:`, and the 1-based line and column.
+///
+/// Where this parser deliberately differs from graphql-js 16:
+/// - Descriptions on operations, fragments and variable definitions are accepted, as the
+///   September 2025 edition allows; a description on a shorthand query or an extension
+///   fails with graphql-js 17's messages.
+/// - Nesting deeper than `ParserLimits.maxDepth` is an error (graphql-js has no such
+///   limit), and `maxTokens` is on by default.
+/// - Bytes that are not UTF-8 (which a JavaScript string cannot hold) are reported as
+///   `Invalid character: byte 0xFF is not UTF-8.`
+/// - Columns are counted by `Source.lineColumn(at:)` in code points; graphql-js counts
+///   UTF-16 units, which differs only after characters outside the Basic Multilingual Plane.
 public enum Parser {
     /// Document: Definition+ — executable definitions, type-system definitions and
     /// extensions, in any mix.
@@ -187,7 +198,7 @@ struct SyntaxParser {
         case .name, .int, .float:
             "\(token.kind.description) \"\(text(of: token))\""
         case .string, .blockString:
-            "\(token.kind.description) \"\(token.stringValue ?? "")\""
+            "\(token.kind.description) \"\(lexer.stringValue(of: token))\""
         default:
             token.kind.description
         }

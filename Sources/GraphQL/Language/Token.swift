@@ -55,24 +55,15 @@ enum TokenKind: UInt8, Sendable, Hashable {
     }
 }
 
-/// One lexical token: its kind and byte range, and for strings the value with escapes
-/// resolved (block strings also dedented).
+/// One lexical token: its kind and byte range.
 ///
-/// Names and numbers carry no value: the parser reads their text from the source bytes
-/// only when it builds a node, so skipping over tokens costs no allocation.
+/// A token is plain data, with no reference to count: the parser makes a name's `String`
+/// from the source bytes only when it builds a node, and a string's value with
+/// `Lexer.stringValue(of:)`, so reading tokens costs no allocation.
 struct Token: Sendable, Hashable {
     var kind: TokenKind
     /// Byte offset of the first byte.
     var start: Int
     /// Byte offset one past the last byte.
     var end: Int
-    /// The value of a `string` or `blockString` token; nil for every other kind.
-    var stringValue: String?
-
-    init(kind: TokenKind, start: Int, end: Int, stringValue: String? = nil) {
-        self.kind = kind
-        self.start = start
-        self.end = end
-        self.stringValue = stringValue
-    }
 }

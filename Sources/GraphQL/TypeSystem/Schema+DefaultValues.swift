@@ -32,7 +32,7 @@ struct DefaultValueCoercer {
     /// Input object defaults fill in their fields' defaults, which may name the same type
     /// again; this bounds that expansion.
     private var depth = 0
-    private static let maximumDepth = 64
+    private static let maximumDepth = 32
 
     init(schema: Schema) {
         self.schema = schema

@@ -6,6 +6,7 @@ public struct SchemaErrors: Error, Sendable, CustomStringConvertible {
     /// The problems, in the order graphql-js would report them.
     public let errors: [GraphQLError]
 
+    /// Wraps the problems found, in the order found.
     public init(_ errors: [GraphQLError]) {
         self.errors = errors
     }

@@ -3,6 +3,8 @@
 /// points at (a field's type, an `implements` entry, a `@deprecated`, …).
 struct SchemaNodes {
     let source: Source
+    /// The schema definition, if the document has one.
+    let schemaDefinition: SchemaDefinition?
     /// The schema definition (if any) followed by the schema extensions.
     let schema: [SchemaDefinition]
     /// For each type name: its definition (if any) followed by its extensions, in order.
@@ -27,6 +29,7 @@ struct SchemaNodes {
                 if directives[node.name.value] == nil { directives[node.name.value] = node }
             }
         }
+        self.schemaDefinition = schemaDefinition.first
         schema = schemaDefinition + schemaExtensions
         var types: [String: [TypeDefinition]] = [:]
         for (name, definition) in definitions {

@@ -65,7 +65,8 @@ public enum SchemaPrinter {
             + "\n}"
     }
 
-    private static func print(_ directive: DirectiveInfo, _ schema: Schema) -> String {
+    /// The SDL of one directive definition, as `printSchema` shows it.
+    public static func print(_ directive: DirectiveInfo, _ schema: Schema) -> String {
         description(directive.description) + "directive @\(directive.name)"
             + arguments(directive.arguments, schema)
             + (directive.isRepeatable ? " repeatable" : "") + " on "
@@ -124,7 +125,7 @@ public enum SchemaPrinter {
         _ text: String?, indentation: String = "", firstInBlock: Bool = true
     ) -> String {
         guard let text else { return "" }
-        let printed = PrintableBlockString.isPrintable(text)
+        let printed = Printer.isPrintableAsBlockString(text)
             ? Printer.printBlockString(text) : Printer.printString(text)
         let prefix = !indentation.isEmpty && !firstInBlock ? "\n" + indentation : indentation
         return prefix + printed.replacingNewlines(with: "\n" + indentation) + "\n"
@@ -134,36 +135,5 @@ public enum SchemaPrinter {
 extension String {
     fileprivate func replacingNewlines(with replacement: String) -> String {
         split(separator: "\n", omittingEmptySubsequences: false).joined(separator: replacement)
-    }
-}
-
-/// graphql-js's `isPrintableAsBlockString`: whether a description survives the trip
-/// through a block string unchanged.
-enum PrintableBlockString {
-    static func isPrintable(_ value: String) -> Bool {
-        if value.isEmpty { return true }
-        var isEmptyLine = true
-        var hasIndent = false
-        var hasCommonIndent = true
-        var seenNonEmptyLine = false
-        for scalar in value.unicodeScalars {
-            switch scalar.value {
-            case 0x00...0x08, 0x0B, 0x0C, 0x0E...0x1F, 0x0D:
-                return false
-            case 0x0A:
-                if isEmptyLine && !seenNonEmptyLine { return false }
-                seenNonEmptyLine = true
-                isEmptyLine = true
-                hasIndent = false
-            case 0x09, 0x20:
-                hasIndent = hasIndent || isEmptyLine
-            default:
-                hasCommonIndent = hasCommonIndent && hasIndent
-                isEmptyLine = false
-            }
-        }
-        if isEmptyLine { return false }
-        if hasCommonIndent && seenNonEmptyLine { return false }
-        return true
     }
 }

@@ -136,22 +136,31 @@ extension SchemaValidationContext {
 
 /// Finds input objects that contain themselves through non-null fields (section 3.10:
 /// such a value could never be written). A depth-first search that reports every cycle
-/// once, as graphql-js does.
+/// once, as graphql-js does — with an explicit stack, so that a long chain of input types
+/// cannot exhaust the call stack.
 struct InputObjectCycleFinder {
     private var visited: Set<String> = []
     /// The non-null input-object fields on the current path: (type name, field).
     private var path: [(typeName: String, field: InputValueInfo)] = []
     private var pathIndex: [String: Int] = [:]
 
-    mutating func check(_ input: InputObjectType, in context: inout SchemaValidationContext) {
-        if visited.contains(input.name) { return }
-        visited.insert(input.name)
-        pathIndex[input.name] = path.count
-        for field in input.fields {
+    mutating func check(_ root: InputObjectType, in context: inout SchemaValidationContext) {
+        if visited.contains(root.name) { return }
+        var frames: [(type: InputObjectType, next: Int)] = []
+        enter(root, &frames)
+        while let (type, next) = frames.last {
+            guard next < type.fields.count else {
+                pathIndex[type.name] = nil
+                frames.removeLast()
+                if !frames.isEmpty { path.removeLast() }
+                continue
+            }
+            frames[frames.count - 1].next += 1
+            let field = type.fields[next]
             guard case .nonNull(.named(let target)) = field.type,
                 case .inputObject(let targetType)? = context.schema[target]
             else { continue }
-            path.append((input.name, field))
+            path.append((type.name, field))
             if let cycleStart = pathIndex[target] {
                 let cycle = path[cycleStart...]
                 let names = cycle.map(\.field.name).joined(separator: ".")
@@ -159,11 +168,20 @@ struct InputObjectCycleFinder {
                     "Cannot reference Input Object \"\(target)\" within itself through a series "
                         + "of non-null fields: \"\(names)\".",
                     cycle.map { context.nodes?.inputField($0.typeName, $0.field.name)?.location })
+                path.removeLast()
+            } else if visited.contains(target) {
+                path.removeLast()
             } else {
-                check(targetType, in: &context)
+                enter(targetType, &frames)
             }
-            path.removeLast()
         }
-        pathIndex[input.name] = nil
+    }
+
+    private mutating func enter(
+        _ type: InputObjectType, _ frames: inout [(type: InputObjectType, next: Int)]
+    ) {
+        visited.insert(type.name)
+        pathIndex[type.name] = path.count
+        frames.append((type, 0))
     }
 }

@@ -46,7 +46,7 @@ struct SchemaValidationContext {
         for (operation, name) in roots {
             guard let name else {
                 if operation == .query {
-                    report("Query root type must be provided.", [nodes?.schema.first?.location])
+                    report("Query root type must be provided.", [nodes?.schemaDefinition?.location])
                 }
                 continue
             }
@@ -58,6 +58,30 @@ struct SchemaValidationContext {
             let location = nodes?.operationTypeName(operation)?.location
                 ?? nodes?.typeDefinition(name)?.location
             report(message, [location])
+        }
+        validateDistinctRootTypes(roots)
+    }
+
+    /// Section 3.3.1: "The query, mutation, and subscription root types must all be
+    /// different types if provided." graphql-js 16 does not check this; the words are
+    /// graphql-js 17's.
+    private mutating func validateDistinctRootTypes(_ roots: [(OperationType, String?)]) {
+        var order: [String] = []
+        var operations: [String: [OperationType]] = [:]
+        for (operation, name) in roots {
+            guard let name, case .object? = schema[name] else { continue }
+            if operations[name] == nil { order.append(name) }
+            operations[name, default: []].append(operation)
+        }
+        for name in order {
+            guard let uses = operations[name], uses.count > 1 else { continue }
+            let words = uses.map(\.rawValue)
+            let list = words.count == 2
+                ? "\(words[0]) and \(words[1])"
+                : words.dropLast().joined(separator: ", ") + ", and " + words[words.count - 1]
+            report(
+                "All root types must be different, \"\(name)\" type is used as \(list) root types.",
+                uses.map { nodes?.operationTypeName($0)?.location })
         }
     }
 
@@ -97,9 +121,4 @@ struct SchemaValidationContext {
                     + "introspection.", [location])
         }
     }
-}
-
-extension InputValueInfo {
-    /// Non-null without a default: must be given.
-    var isRequired: Bool { type.isNonNull && defaultValue == nil }
 }

@@ -6,6 +6,7 @@ public enum SpecifiedDirectives {
     /// The reason `@deprecated` gives when none is written.
     public static let defaultDeprecationReason = "No longer supported"
 
+    /// `@include(if: Boolean!)`: keep a field or fragment only when `if` is true.
     public static let include = DirectiveInfo(
         name: "include",
         description: "Directs the executor to include this field or fragment only when the `if` "
@@ -16,6 +17,7 @@ public enum SpecifiedDirectives {
         ],
         locations: [.field, .fragmentSpread, .inlineFragment])
 
+    /// `@skip(if: Boolean!)`: leave out a field or fragment when `if` is true.
     public static let skip = DirectiveInfo(
         name: "skip",
         description: "Directs the executor to skip this field or fragment when the `if` argument "
@@ -26,6 +28,7 @@ public enum SpecifiedDirectives {
         ],
         locations: [.field, .fragmentSpread, .inlineFragment])
 
+    /// `@deprecated(reason: String = "No longer supported")` on schema elements.
     public static let deprecated = DirectiveInfo(
         name: "deprecated",
         description: "Marks an element of a GraphQL schema as no longer supported.",
@@ -42,6 +45,7 @@ public enum SpecifiedDirectives {
         ],
         locations: [.fieldDefinition, .argumentDefinition, .inputFieldDefinition, .enumValue])
 
+    /// `@specifiedBy(url: String!)`: where a custom scalar's behaviour is specified.
     public static let specifiedBy = DirectiveInfo(
         name: "specifiedBy",
         description: "Exposes a URL that specifies the behavior of this scalar.",
@@ -52,6 +56,7 @@ public enum SpecifiedDirectives {
         ],
         locations: [.scalar])
 
+    /// `@oneOf`: an input object of which exactly one field is given.
     public static let oneOf = DirectiveInfo(
         name: "oneOf",
         description: "Indicates an Input Object is a OneOf Input Object.",

@@ -3,26 +3,31 @@
 /// Their coercion is left to the executor (`ScalarType.coercion` is nil here), which knows
 /// the built-in rules by name; these values carry what introspection and printing need.
 public enum SpecifiedScalars {
+    /// `Int`: a signed 32-bit integer.
     public static let int = ScalarType(
         name: "Int",
         description: "The `Int` scalar type represents non-fractional signed whole numeric values. "
             + "Int can represent values between -(2^31) and 2^31 - 1.")
 
+    /// `Float`: a double-precision number.
     public static let float = ScalarType(
         name: "Float",
         description: "The `Float` scalar type represents signed double-precision fractional "
             + "values as specified by [IEEE 754](https://en.wikipedia.org/wiki/IEEE_floating_point).")
 
+    /// `String`: UTF-8 text.
     public static let string = ScalarType(
         name: "String",
         description: "The `String` scalar type represents textual data, represented as UTF-8 "
             + "character sequences. The String type is most often used by GraphQL to represent "
             + "free-form human-readable text.")
 
+    /// `Boolean`: `true` or `false`.
     public static let boolean = ScalarType(
         name: "Boolean",
         description: "The `Boolean` scalar type represents `true` or `false`.")
 
+    /// `ID`: an opaque identifier, serialized as a string.
     public static let id = ScalarType(
         name: "ID",
         description: "The `ID` scalar type represents a unique identifier, often used to "

@@ -141,11 +141,7 @@ public struct TypeInfo {
         schema[node.namedType.value] == nil ? nil : TypeReference(node)
     }
 
-    func isInputType(_ reference: TypeReference) -> Bool {
-        schema[reference.namedType]?.isInputType == true
-    }
+    func isInputType(_ reference: TypeReference) -> Bool { schema.isInputType(reference) }
 
-    func isOutputType(_ reference: TypeReference) -> Bool {
-        schema[reference.namedType]?.isOutputType == true
-    }
+    func isOutputType(_ reference: TypeReference) -> Bool { schema.isOutputType(reference) }
 }

@@ -38,9 +38,16 @@ public enum Validator {
         ]
     }
 
-    /// A specified rule by its graphql-js name, e.g. `"ScalarLeafsRule"`.
+    /// graphql-js's optional rules, not run by default: `NoDeprecatedCustomRule` (refuse
+    /// deprecated fields, arguments and values) and `NoSchemaIntrospectionCustomRule` (refuse
+    /// introspection).
+    public static var optionalRules: [any ValidationRule.Type] {
+        [NoDeprecatedCustomRule.self, NoSchemaIntrospectionCustomRule.self]
+    }
+
+    /// A specified or optional rule by its graphql-js name, e.g. `"ScalarLeafsRule"`.
     public static func specifiedRule(named name: String) -> (any ValidationRule.Type)? {
-        specifiedRules.first { $0.name == name }
+        (specifiedRules + optionalRules).first { $0.name == name }
     }
 
     /// The errors in `document`, in document order; empty when it is valid.

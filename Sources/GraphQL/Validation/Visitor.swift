@@ -12,34 +12,56 @@ public enum VisitAction: Sendable {
 /// cares about. `enter` methods may return `.skipChildren` to stop the walk below that node
 /// for this visitor alone; the other rules still see it.
 public protocol ValidationVisitor {
+    /// Before anything else in the document.
     mutating func enterDocument(_ document: Document)
+    /// After everything else in the document.
     mutating func leaveDocument(_ document: Document)
+    /// An operation, before its variables, directives and selections.
     mutating func enterOperation(_ operation: OperationDefinition) -> VisitAction
+    /// An operation, after everything in it.
     mutating func leaveOperation(_ operation: OperationDefinition)
+    /// A variable definition, before its type, default value and directives.
     mutating func enterVariableDefinition(_ definition: VariableDefinition) -> VisitAction
+    /// A variable definition, after everything in it.
     mutating func leaveVariableDefinition(_ definition: VariableDefinition)
     /// A named type in a variable's type or a fragment's type condition.
     mutating func enterNamedType(_ name: Name)
+    /// A selection set, before its selections.
     mutating func enterSelectionSet(_ selectionSet: SelectionSet) -> VisitAction
+    /// A selection set, after its selections.
     mutating func leaveSelectionSet(_ selectionSet: SelectionSet)
+    /// A field, before its arguments, directives and sub-selections.
     mutating func enterField(_ field: Field) -> VisitAction
+    /// A field, after everything in it.
     mutating func leaveField(_ field: Field)
+    /// A fragment spread, before its directives (the fragment itself is not followed).
     mutating func enterFragmentSpread(_ spread: FragmentSpread) -> VisitAction
+    /// A fragment spread, after its directives.
     mutating func leaveFragmentSpread(_ spread: FragmentSpread)
+    /// An inline fragment, before its type condition, directives and selections.
     mutating func enterInlineFragment(_ fragment: InlineFragment) -> VisitAction
+    /// An inline fragment, after everything in it.
     mutating func leaveInlineFragment(_ fragment: InlineFragment)
+    /// A fragment definition, before its type condition, directives and selections.
     mutating func enterFragmentDefinition(_ fragment: FragmentDefinition) -> VisitAction
+    /// A fragment definition, after everything in it.
     mutating func leaveFragmentDefinition(_ fragment: FragmentDefinition)
     /// A directive; `location` is where it stands (`FIELD`, `QUERY`, …).
     mutating func enterDirective(_ directive: Directive, at location: DirectiveLocation)
         -> VisitAction
+    /// A directive, after its arguments.
     mutating func leaveDirective(_ directive: Directive, at location: DirectiveLocation)
+    /// An argument, before its value.
     mutating func enterArgument(_ argument: Argument) -> VisitAction
+    /// An argument, after its value.
     mutating func leaveArgument(_ argument: Argument)
     /// Any input value: argument values, default values, list items, object field values.
     mutating func enterValue(_ value: ValueNode) -> VisitAction
+    /// A value, after the items or fields in it.
     mutating func leaveValue(_ value: ValueNode)
+    /// One `name: value` of an input object literal, before its value.
     mutating func enterObjectField(_ field: ObjectFieldNode) -> VisitAction
+    /// One `name: value` of an input object literal, after its value.
     mutating func leaveObjectField(_ field: ObjectFieldNode)
     /// A type-system definition in an executable document. Its insides are not walked:
     /// `ExecutableDefinitions` rejects the document anyway.

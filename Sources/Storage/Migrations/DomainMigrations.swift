@@ -12,5 +12,6 @@ public enum DomainMigrations {
         Migration(version: 5, name: "market", sql: DomainSchema.market),
         Migration(version: 6, name: "cart, addresses, orders, basket", sql: DomainSchema.shopping),
         Migration(version: 7, name: "lunch menu and apps", sql: DomainSchema.apps),
+        Migration(version: 8, name: "sign-in failures", sql: DomainSchema.signInFailures),
     ]
 }

@@ -58,4 +58,15 @@ enum DomainSchema {
             push_enabled INTEGER NOT NULL CHECK (push_enabled IN (0, 1))
         );
         """
+
+    /// Failed sign-ins per username, so repeated failures can be slowed down by any server
+    /// of a cluster (no process-local counters). Rows older than a day are pruned on write.
+    static let signInFailures = """
+        CREATE TABLE sign_in_failures (
+            id INTEGER PRIMARY KEY,
+            username_key TEXT NOT NULL,
+            failed_at INTEGER NOT NULL
+        );
+        CREATE INDEX sign_in_failures_by_name ON sign_in_failures(username_key, failed_at);
+        """
 }

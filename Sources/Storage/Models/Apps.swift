@@ -2,11 +2,17 @@ import Foundation
 
 /// A day of the lunch menu; raw values are what `LunchSection.day` shows.
 public enum LunchDay: String, Sendable, Hashable, CaseIterable {
+    /// Monday.
     case monday = "MONDAY"
+    /// Tuesday.
     case tuesday = "TUESDAY"
+    /// Wednesday.
     case wednesday = "WEDNESDAY"
+    /// Thursday.
     case thursday = "THURSDAY"
+    /// Friday.
     case friday = "FRIDAY"
+    /// Saturday and Sunday.
     case weekend = "WEEKEND"
 
     /// The title to show, e.g. `周一 Monday`.
@@ -24,9 +30,12 @@ public enum LunchDay: String, Sendable, Hashable, CaseIterable {
 
 /// One section of the lunch menu: a day and its goods, in order.
 public struct LunchSection: Sendable, Hashable {
+    /// The day of the week (or the weekend).
     public var day: LunchDay
+    /// The goods on offer, in order.
     public var goodsIDs: [Int64]
 
+    /// Makes a value from its parts.
     public init(day: LunchDay, goodsIDs: [Int64]) {
         self.day = day
         self.goodsIDs = goodsIDs
@@ -40,6 +49,7 @@ public struct LunchMenu: Sendable, Hashable {
     /// Monday to Friday, then the weekend (a day without items has an empty section).
     public var sections: [LunchSection]
 
+    /// Makes a value from its parts.
     public init(updatedAt: Date, sections: [LunchSection]) {
         self.updatedAt = updatedAt
         self.sections = sections
@@ -48,15 +58,20 @@ public struct LunchMenu: Sendable, Hashable {
 
 /// Which app asks; raw values are the GraphQL enum values.
 public enum AppName: String, Sendable, Hashable, CaseIterable {
+    /// The recipe community with a shop.
     case kitchen = "KITCHEN"
+    /// The lunch-ordering app.
     case lunch = "LUNCH"
 }
 
 /// One onboarding page.
 public struct OnboardingPage: Sendable, Hashable {
+    /// A picture, if any.
     public var imageURL: String
+    /// The title shown.
     public var title: String
 
+    /// Makes a value from its parts.
     public init(imageURL: String, title: String) {
         self.imageURL = imageURL
         self.title = title
@@ -65,11 +80,14 @@ public struct OnboardingPage: Sendable, Hashable {
 
 /// What an app should show on start.
 public struct AppConfig: Sendable, Hashable {
+    /// The newest released version.
     public var latestVersion: String
+    /// Whether to show the onboarding pages.
     public var showOnboarding: Bool
     /// Empty when `showOnboarding` is false.
     public var onboardingPages: [OnboardingPage]
 
+    /// Makes a value from its parts.
     public init(latestVersion: String, showOnboarding: Bool, onboardingPages: [OnboardingPage]) {
         self.latestVersion = latestVersion
         self.showOnboarding = showOnboarding

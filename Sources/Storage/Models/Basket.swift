@@ -1,9 +1,13 @@
 /// An ingredient of a recipe in the basket.
 public struct BasketIngredient: Sendable, Hashable {
+    /// The name shown to people.
     public var name: String
+    /// Free text such as `半斤` or `2 tbsp`.
     public var amount: String
+    /// Whether it is marked bought.
     public var purchased: Bool
 
+    /// Makes a value from its parts.
     public init(name: String, amount: String, purchased: Bool) {
         self.name = name
         self.amount = amount
@@ -13,9 +17,12 @@ public struct BasketIngredient: Sendable, Hashable {
 
 /// A recipe in the basket with its ingredients.
 public struct BasketRecipe: Sendable, Hashable {
+    /// The recipe it belongs to or was made from.
     public var recipeID: Int64
+    /// Ingredient lines, in order.
     public var ingredients: [BasketIngredient]
 
+    /// Makes a value from its parts.
     public init(recipeID: Int64, ingredients: [BasketIngredient]) {
         self.recipeID = recipeID
         self.ingredients = ingredients
@@ -31,6 +38,7 @@ public struct MergedIngredient: Sendable, Hashable {
     /// True iff every one of them is marked bought.
     public var purchased: Bool
 
+    /// Makes a value from its parts.
     public init(name: String, amounts: [String], purchased: Bool) {
         self.name = name
         self.amounts = amounts
@@ -43,6 +51,7 @@ public struct Basket: Sendable, Hashable {
     /// In the order they were added.
     public var recipes: [BasketRecipe]
 
+    /// Makes a value from its parts.
     public init(recipes: [BasketRecipe]) {
         self.recipes = recipes
     }

@@ -2,14 +2,22 @@ import Foundation
 
 /// One stored line of a cart.
 public struct CartItem: Sendable, Hashable, Identifiable {
+    /// The row id (the App wraps it in a global ID).
     public var id: Int64
+    /// The user it belongs to.
     public var userID: Int64
+    /// The goods it belongs to.
     public var goodsID: Int64
+    /// The kind bought.
     public var kindID: Int64
+    /// Units; at least 1.
     public var quantity: Int
+    /// Whether the line is selected for ordering.
     public var selected: Bool
+    /// When the line was first added.
     public var addedAt: Date
 
+    /// Makes a value from its parts.
     public init(
         id: Int64, userID: Int64, goodsID: Int64, kindID: Int64, quantity: Int, selected: Bool,
         addedAt: Date
@@ -26,17 +34,21 @@ public struct CartItem: Sendable, Hashable, Identifiable {
 
 /// A cart line with what it costs the viewer.
 public struct CartLine: Sendable, Hashable, Identifiable {
+    /// The stored line.
     public var item: CartItem
+    /// The shop that sells it.
     public var shopID: Int64
     /// The member price for members when one is set, else the price (cents).
     public var unitPrice: Int
 
+    /// Makes a value from its parts.
     public init(item: CartItem, shopID: Int64, unitPrice: Int) {
         self.item = item
         self.shopID = shopID
         self.unitPrice = unitPrice
     }
 
+    /// The row id (the App wraps it in a global ID).
     public var id: Int64 { item.id }
     /// unitPrice × quantity (cents).
     public var lineTotal: Int { unitPrice * item.quantity }
@@ -44,9 +56,12 @@ public struct CartLine: Sendable, Hashable, Identifiable {
 
 /// The cart lines of one shop; selection state and totals are derived, never stored.
 public struct CartShopGroup: Sendable, Hashable {
+    /// The shop that sells it.
     public var shopID: Int64
+    /// The lines, in order.
     public var lines: [CartLine]
 
+    /// Makes a value from its parts.
     public init(shopID: Int64, lines: [CartLine]) {
         self.shopID = shopID
         self.lines = lines
@@ -60,8 +75,10 @@ public struct CartShopGroup: Sendable, Hashable {
 
 /// A user's cart grouped by shop, in the order each shop's first line was added.
 public struct Cart: Sendable, Hashable {
+    /// The shop groups, in order of first appearance.
     public var shops: [CartShopGroup]
 
+    /// Makes a value from its parts.
     public init(shops: [CartShopGroup]) {
         self.shops = shops
     }

@@ -10,6 +10,7 @@ public struct Cursor: Sendable, Hashable {
     /// The row id, which breaks ties.
     public var id: Int64
 
+    /// Makes a value from its parts.
     public init(key: Int64, id: Int64) {
         self.key = key
         self.id = id
@@ -45,7 +46,9 @@ public struct PageRequest: Sendable, Hashable {
     /// The largest `first` a client may ask for.
     public static let maximumFirst = 100
 
+    /// How many rows to return (0...100).
     public var first: Int
+    /// The cursor the page starts after, if any.
     public var after: Cursor?
 
     /// Checks `first` (0...100, else `badInput`) and decodes `after`.
@@ -76,6 +79,7 @@ public struct Page<Item: Sendable>: Sendable {
     /// Whether rows precede it: true whenever an `after` cursor was given.
     public var hasPreviousPage: Bool
 
+    /// Makes a value from its parts.
     public init(edges: [(cursor: Cursor, node: Item)], hasNextPage: Bool, hasPreviousPage: Bool) {
         self.edges = edges
         self.hasNextPage = hasNextPage

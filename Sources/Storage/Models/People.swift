@@ -2,23 +2,32 @@ import Foundation
 
 /// A person with an account.
 public struct User: Sendable, Hashable, Identifiable {
+    /// The row id (the App wraps it in a global ID).
     public var id: Int64
     /// The unique sign-in name (compared case-insensitively), also what `@mentions` match.
     public var username: String
     /// The display name.
     public var name: String
+    /// Where the profile picture is, if there is one.
     public var avatarURL: String?
+    /// A short self-description.
     public var bio: String?
+    /// As the person chose to tell it, if at all.
     public var gender: Gender?
+    /// What the person does.
     public var profession: String?
     /// A calendar date, `YYYY-MM-DD`.
     public var birthday: String?
+    /// Where the person comes from.
     public var hometown: String?
+    /// Where the person lives now.
     public var currentLocation: String?
     /// Whether the user is a lunch member and pays member prices.
     public var isMember: Bool
+    /// When the account was created.
     public var joinedAt: Date
 
+    /// Makes a value from its parts.
     public init(
         id: Int64, username: String, name: String, avatarURL: String? = nil, bio: String? = nil,
         gender: Gender? = nil, profession: String? = nil, birthday: String? = nil,
@@ -42,22 +51,30 @@ public struct User: Sendable, Hashable, Identifiable {
 
 /// A person's gender, as they chose to tell it; raw values are the GraphQL enum values.
 public enum Gender: String, Sendable, Hashable, CaseIterable {
+    /// Female.
     case female = "FEMALE"
+    /// Male.
     case male = "MALE"
+    /// Another gender.
     case other = "OTHER"
 }
 
 /// The counts shown on a profile, loaded for many users in one statement each.
 public struct UserStats: Sendable, Hashable {
+    /// How many users this one follows.
     public var followingCount: Int
+    /// How many users follow this one.
     public var followersCount: Int
+    /// How many recipes the user published.
     public var recipesCount: Int
+    /// How many dishes the user shared.
     public var dishesCount: Int
 
     /// Counts of zero, for users with no rows anywhere.
     public static let zero = UserStats(
         followingCount: 0, followersCount: 0, recipesCount: 0, dishesCount: 0)
 
+    /// Makes a value from its parts.
     public init(followingCount: Int, followersCount: Int, recipesCount: Int, dishesCount: Int) {
         self.followingCount = followingCount
         self.followersCount = followersCount
@@ -70,15 +87,22 @@ public struct UserStats: Sendable, Hashable {
 public struct ProfileChange: Sendable, Hashable {
     /// Not blank when given.
     public var name: String?
+    /// Where the profile picture is, if there is one.
     public var avatarURL: String??
+    /// A short self-description.
     public var bio: String??
+    /// As the person chose to tell it, if at all.
     public var gender: Gender??
+    /// What the person does.
     public var profession: String??
     /// `YYYY-MM-DD`, not in the future.
     public var birthday: String??
+    /// Where the person comes from.
     public var hometown: String??
+    /// Where the person lives now.
     public var currentLocation: String??
 
+    /// Makes a value from its parts.
     public init(
         name: String? = nil, avatarURL: String?? = nil, bio: String?? = nil,
         gender: Gender?? = nil, profession: String?? = nil, birthday: String?? = nil,
@@ -97,15 +121,18 @@ public struct ProfileChange: Sendable, Hashable {
 
 /// The viewer's reminder and push settings.
 public struct Settings: Sendable, Hashable {
+    /// Whether the lunch reminder is on.
     public var lunchReminderEnabled: Bool
     /// `HH:MM`, 24-hour, local time.
     public var lunchReminderTime: String
+    /// Whether push notifications are on.
     public var pushEnabled: Bool
 
     /// What a user who never changed anything has.
     public static let defaults = Settings(
         lunchReminderEnabled: false, lunchReminderTime: "11:30", pushEnabled: true)
 
+    /// Makes a value from its parts.
     public init(lunchReminderEnabled: Bool, lunchReminderTime: String, pushEnabled: Bool) {
         self.lunchReminderEnabled = lunchReminderEnabled
         self.lunchReminderTime = lunchReminderTime
@@ -115,11 +142,14 @@ public struct Settings: Sendable, Hashable {
 
 /// A change of settings: `nil` leaves a field as it is.
 public struct SettingsChange: Sendable, Hashable {
+    /// Whether the lunch reminder is on.
     public var lunchReminderEnabled: Bool?
     /// `HH:MM`, 24-hour.
     public var lunchReminderTime: String?
+    /// Whether push notifications are on.
     public var pushEnabled: Bool?
 
+    /// Makes a value from its parts.
     public init(
         lunchReminderEnabled: Bool? = nil, lunchReminderTime: String? = nil,
         pushEnabled: Bool? = nil

@@ -2,14 +2,22 @@ import Foundation
 
 /// A published recipe (without its ingredients and steps, which are loaded in batches).
 public struct Recipe: Sendable, Hashable, Identifiable {
+    /// The row id (the App wraps it in a global ID).
     public var id: Int64
+    /// The user who wrote it.
     public var authorID: Int64
+    /// The name shown to people.
     public var name: String
+    /// Free text under the name, if any.
     public var description: String?
+    /// The cover picture, if any.
     public var coverURL: String?
+    /// Cooking tips, if any.
     public var tips: String?
+    /// When it was created.
     public var createdAt: Date
 
+    /// Makes a value from its parts.
     public init(
         id: Int64, authorID: Int64, name: String, description: String? = nil,
         coverURL: String? = nil, tips: String? = nil, createdAt: Date
@@ -26,9 +34,12 @@ public struct Recipe: Sendable, Hashable, Identifiable {
 
 /// One ingredient line: a name and a free-text amount such as `半斤`.
 public struct Ingredient: Sendable, Hashable {
+    /// The name shown to people.
     public var name: String
+    /// Free text such as `半斤` or `2 tbsp`.
     public var amount: String
 
+    /// Makes a value from its parts.
     public init(name: String, amount: String) {
         self.name = name
         self.amount = amount
@@ -42,9 +53,12 @@ public struct Ingredient: Sendable, Hashable {
 public struct Step: Sendable, Hashable {
     /// The 1-based number the app shows; always 1..n in order.
     public var number: Int
+    /// The text as written.
     public var text: String
+    /// A picture, if any.
     public var imageURL: String?
 
+    /// Makes a value from its parts.
     public init(number: Int, text: String, imageURL: String? = nil) {
         self.number = number
         self.text = text
@@ -57,13 +71,17 @@ public struct Step: Sendable, Hashable {
 
 /// A recipe's counts: dishes made from it, collections and comments.
 public struct RecipeStats: Sendable, Hashable {
+    /// How many dishes were made from the recipe.
     public var cookedCount: Int
+    /// How many users collected it.
     public var collectsCount: Int
+    /// How many comments it has.
     public var commentsCount: Int
 
     /// Counts of zero.
     public static let zero = RecipeStats(cookedCount: 0, collectsCount: 0, commentsCount: 0)
 
+    /// Makes a value from its parts.
     public init(cookedCount: Int, collectsCount: Int, commentsCount: Int) {
         self.cookedCount = cookedCount
         self.collectsCount = collectsCount
@@ -73,17 +91,28 @@ public struct RecipeStats: Sendable, Hashable {
 
 /// A recipe being written, saved after every single change; only its author sees it.
 public struct Draft: Sendable, Hashable, Identifiable {
+    /// The row id (the App wraps it in a global ID).
     public var id: Int64
+    /// The user who wrote it.
     public var authorID: Int64
+    /// The name shown to people.
     public var name: String
+    /// Free text under the name, if any.
     public var description: String?
+    /// The cover picture, if any.
     public var coverURL: String?
+    /// Cooking tips, if any.
     public var tips: String?
+    /// Ingredient lines, in order.
     public var ingredients: [Ingredient]
+    /// Steps in order, numbered 1..n.
     public var steps: [Step]
+    /// When it was created.
     public var createdAt: Date
+    /// When it last changed.
     public var updatedAt: Date
 
+    /// Makes a value from its parts.
     public init(
         id: Int64, authorID: Int64, name: String, description: String? = nil,
         coverURL: String? = nil, tips: String? = nil, ingredients: [Ingredient] = [],
@@ -106,10 +135,14 @@ public struct Draft: Sendable, Hashable, Identifiable {
 public struct DraftChange: Sendable, Hashable {
     /// Not blank when given.
     public var name: String?
+    /// Free text under the name, if any.
     public var description: String??
+    /// The cover picture, if any.
     public var coverURL: String??
+    /// Cooking tips, if any.
     public var tips: String??
 
+    /// Makes a value from its parts.
     public init(
         name: String? = nil, description: String?? = nil, coverURL: String?? = nil,
         tips: String?? = nil
@@ -123,9 +156,12 @@ public struct DraftChange: Sendable, Hashable {
 
 /// A change of one step: `nil` leaves a field; `imageURL: .some(nil)` removes the picture.
 public struct StepChange: Sendable, Hashable {
+    /// The text as written.
     public var text: String?
+    /// A picture, if any.
     public var imageURL: String??
 
+    /// Makes a value from its parts.
     public init(text: String? = nil, imageURL: String?? = nil) {
         self.text = text
         self.imageURL = imageURL

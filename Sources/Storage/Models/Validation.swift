@@ -58,8 +58,9 @@ public enum Validation {
         return text
     }
 
-    /// An address: name and region not blank, phone an 11-digit mainland mobile number or
-    /// digits with an optional leading `+`, 6–20 long. Returns the fields trimmed.
+    /// An address: name and region not blank; the phone an 11-digit mainland mobile number
+    /// or digits with an optional leading `+`, 6–20 long (spaces and dashes are dropped, so
+    /// both rules come down to the second). Returns the fields trimmed.
     public static func address(_ input: AddressSnapshot) throws(DomainError) -> AddressSnapshot {
         let name = try nonBlank(input.name, field: "recipient name")
         let region = try nonBlank(input.region, field: "region")
@@ -70,9 +71,6 @@ public enum Validation {
         else {
             throw .badInput(
                 "The phone number must be 6 to 20 digits, optionally starting with +.")
-        }
-        if digits.count == 11, !phone.hasPrefix("+"), !digits.hasPrefix("1") {
-            throw .badInput("An 11-digit mobile number starts with 1.")
         }
         return AddressSnapshot(name: name, phone: phone, region: region, detail: input.detail.trimmed)
     }

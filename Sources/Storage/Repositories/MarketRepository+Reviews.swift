@@ -18,9 +18,10 @@ extension MarketRepository {
             let page = try c.page(
                 """
                 SELECT created_at, \(Self.reviewColumns) FROM reviews
-                WHERE goods_id = ? AND has_photos >= ? AND (created_at, id) < (?, ?)
+                WHERE goods_id = ? \(withPhotosOnly ? "AND has_photos = 1" : "")
+                AND (created_at, id) < (?, ?)
                 ORDER BY created_at DESC, id DESC LIMIT ?
-                """, arguments: [goodsID, withPhotosOnly] + descendingBounds(page), request: page
+                """, arguments: [goodsID] + descendingBounds(page), request: page
             ) { Self.review($0, at: 1) }
             guard !page.edges.isEmpty else { return page }
             let list = SQLList(page.nodes.map(\.id))

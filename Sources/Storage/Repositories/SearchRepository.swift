@@ -42,6 +42,10 @@ public struct SearchRepository: Sendable {
     }
 
     /// Keyset pages over a relevance score: the cursor keeps the score's exact bits.
+    ///
+    /// bm25 scores depend on the whole index, so recipes published between two page
+    /// requests can move scores a little and make a later page repeat or skip a row; a
+    /// ranked list cannot be as stable as a list ordered by time.
     private func search(keyword: String, table: String, rank: String, page: PageRequest)
         throws -> Page<Int64>
     {

@@ -81,4 +81,16 @@ struct CompletionTests {
         #expect(result.data == .object(["recipe": .object(["tags": .list([.string("quick")])])]))
         #expect(result.errors.isEmpty)
     }
+
+    @Test("errors are listed in response order, whatever level they happened at")
+    func errorsInResponseOrder() throws {
+        let context = Kitchen.Context()
+        context.authorNames["u1"] = .some(nil)
+        let result = try Kitchen.execute(
+            #"{ a: failing recipe(id: "r1") { author { name } } b: failing }"#, context: context)
+        #expect(
+            result.errors.map(\.path) == [
+                [.key("a")], [.key("recipe"), .key("author")], [.key("b")],
+            ])
+    }
 }

@@ -95,4 +95,15 @@ struct FieldCollectionTests {
             try Kitchen.run("mutation { __typename add(amount: 2) }")
                 == #"{"data":{"__typename":"Mutation","add":2}}"#)
     }
+
+    @Test("an unvalidated document with a fragment cycle and unknown fields still completes")
+    func unvalidatedDocument() throws {
+        let json = try Kitchen.run(
+            """
+            { ...A nope hello }
+            fragment A on Query { hello ...B }
+            fragment B on Query { ...A }
+            """)
+        #expect(json == #"{"data":{"hello":"world"}}"#)
+    }
 }

@@ -127,4 +127,26 @@ struct ResolutionTests {
             result.data
                 == .object(["page": .object(["endCursor": .null, "hasNextPage": .bool(true)])]))
     }
+
+    @Test("a parent of another Swift type than registered is an internal error, not a crash")
+    func parentTypeMismatch() throws {
+        var resolvers = Resolvers<Void>()
+        resolvers.type("Query") { query in
+            query.field("item") { _, _ in Resolved.object("not an Int") }
+        }
+        resolvers.type("Item", parent: Int.self) { item in
+            item.property("number") { $0 }
+        }
+        let schema = try SchemaBuilder.build(sdl: "type Query { item: Item } type Item { number: Int }")
+        nonisolated(unsafe) var reported: [String] = []
+        let result = try resolvers.bind(to: schema).execute(
+            try Parser.parse(Source("{ item { number } }")).executable, context: ()
+        ) { error, _ in
+            reported.append("\(error)")
+            return nil
+        }
+        #expect(result.data == .object(["item": .object(["number": .null])]))
+        #expect(result.errors.map(\.message) == ["Internal server error"])
+        #expect(reported == ["resolver Item.number expected Int but was given String"])
+    }
 }

@@ -206,6 +206,42 @@ enum IntrospectionGolden {
                 "possibleTypes": null
               },
               {
+                "kind": "SCALAR",
+                "name": "ID",
+                "description": "The `ID` scalar type represents a unique identifier, often used to refetch an object or as key for a cache. The ID type appears in a JSON response as a String; however, it is not intended to be human-readable. When expected as an input type, any string (such as `\"4\"`) or integer (such as `4`) input value will be accepted as an ID.",
+                "specifiedByURL": null,
+                "isOneOf": null,
+                "fields": null,
+                "inputFields": null,
+                "interfaces": null,
+                "enumValues": null,
+                "possibleTypes": null
+              },
+              {
+                "kind": "SCALAR",
+                "name": "String",
+                "description": "The `String` scalar type represents textual data, represented as UTF-8 character sequences. The String type is most often used by GraphQL to represent free-form human-readable text.",
+                "specifiedByURL": null,
+                "isOneOf": null,
+                "fields": null,
+                "inputFields": null,
+                "interfaces": null,
+                "enumValues": null,
+                "possibleTypes": null
+              },
+              {
+                "kind": "SCALAR",
+                "name": "Int",
+                "description": "The `Int` scalar type represents non-fractional signed whole numeric values. Int can represent values between -(2^31) and 2^31 - 1.",
+                "specifiedByURL": null,
+                "isOneOf": null,
+                "fields": null,
+                "inputFields": null,
+                "interfaces": null,
+                "enumValues": null,
+                "possibleTypes": null
+              },
+              {
                 "kind": "OBJECT",
                 "name": "Mutation",
                 "description": null,
@@ -244,6 +280,18 @@ enum IntrospectionGolden {
                 ],
                 "inputFields": null,
                 "interfaces": [],
+                "enumValues": null,
+                "possibleTypes": null
+              },
+              {
+                "kind": "SCALAR",
+                "name": "Boolean",
+                "description": "The `Boolean` scalar type represents `true` or `false`.",
+                "specifiedByURL": null,
+                "isOneOf": null,
+                "fields": null,
+                "inputFields": null,
+                "interfaces": null,
                 "enumValues": null,
                 "possibleTypes": null
               },
@@ -598,6 +646,18 @@ enum IntrospectionGolden {
                 "possibleTypes": null
               },
               {
+                "kind": "SCALAR",
+                "name": "Float",
+                "description": "The `Float` scalar type represents signed double-precision fractional values as specified by [IEEE 754](https://en.wikipedia.org/wiki/IEEE_floating_point).",
+                "specifiedByURL": null,
+                "isOneOf": null,
+                "fields": null,
+                "inputFields": null,
+                "interfaces": null,
+                "enumValues": null,
+                "possibleTypes": null
+              },
+              {
                 "kind": "INPUT_OBJECT",
                 "name": "ActInput",
                 "description": "Exactly one way to name the target.",
@@ -630,66 +690,6 @@ enum IntrospectionGolden {
                     "deprecationReason": null
                   }
                 ],
-                "interfaces": null,
-                "enumValues": null,
-                "possibleTypes": null
-              },
-              {
-                "kind": "SCALAR",
-                "name": "String",
-                "description": "The `String` scalar type represents textual data, represented as UTF-8 character sequences. The String type is most often used by GraphQL to represent free-form human-readable text.",
-                "specifiedByURL": null,
-                "isOneOf": null,
-                "fields": null,
-                "inputFields": null,
-                "interfaces": null,
-                "enumValues": null,
-                "possibleTypes": null
-              },
-              {
-                "kind": "SCALAR",
-                "name": "Int",
-                "description": "The `Int` scalar type represents non-fractional signed whole numeric values. Int can represent values between -(2^31) and 2^31 - 1.",
-                "specifiedByURL": null,
-                "isOneOf": null,
-                "fields": null,
-                "inputFields": null,
-                "interfaces": null,
-                "enumValues": null,
-                "possibleTypes": null
-              },
-              {
-                "kind": "SCALAR",
-                "name": "Float",
-                "description": "The `Float` scalar type represents signed double-precision fractional values as specified by [IEEE 754](https://en.wikipedia.org/wiki/IEEE_floating_point).",
-                "specifiedByURL": null,
-                "isOneOf": null,
-                "fields": null,
-                "inputFields": null,
-                "interfaces": null,
-                "enumValues": null,
-                "possibleTypes": null
-              },
-              {
-                "kind": "SCALAR",
-                "name": "Boolean",
-                "description": "The `Boolean` scalar type represents `true` or `false`.",
-                "specifiedByURL": null,
-                "isOneOf": null,
-                "fields": null,
-                "inputFields": null,
-                "interfaces": null,
-                "enumValues": null,
-                "possibleTypes": null
-              },
-              {
-                "kind": "SCALAR",
-                "name": "ID",
-                "description": "The `ID` scalar type represents a unique identifier, often used to refetch an object or as key for a cache. The ID type appears in a JSON response as a String; however, it is not intended to be human-readable. When expected as an input type, any string (such as `\"4\"`) or integer (such as `4`) input value will be accepted as an ID.",
-                "specifiedByURL": null,
-                "isOneOf": null,
-                "fields": null,
-                "inputFields": null,
                 "interfaces": null,
                 "enumValues": null,
                 "possibleTypes": null
@@ -805,251 +805,6 @@ enum IntrospectionGolden {
                 "inputFields": null,
                 "interfaces": [],
                 "enumValues": null,
-                "possibleTypes": null
-              },
-              {
-                "kind": "OBJECT",
-                "name": "__Directive",
-                "description": "A Directive provides a way to describe alternate runtime execution and type validation behavior in a GraphQL document.\n\nIn some cases, you need to provide options to alter GraphQL's execution behavior in ways field arguments will not suffice, such as conditionally including or skipping a field. Directives provide this by describing additional information to the executor.",
-                "specifiedByURL": null,
-                "isOneOf": null,
-                "fields": [
-                  {
-                    "name": "name",
-                    "description": null,
-                    "args": [],
-                    "type": {
-                      "kind": "NON_NULL",
-                      "name": null,
-                      "ofType": {
-                        "kind": "SCALAR",
-                        "name": "String",
-                        "ofType": null
-                      }
-                    },
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "description",
-                    "description": null,
-                    "args": [],
-                    "type": {
-                      "kind": "SCALAR",
-                      "name": "String",
-                      "ofType": null
-                    },
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "isRepeatable",
-                    "description": null,
-                    "args": [],
-                    "type": {
-                      "kind": "NON_NULL",
-                      "name": null,
-                      "ofType": {
-                        "kind": "SCALAR",
-                        "name": "Boolean",
-                        "ofType": null
-                      }
-                    },
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "locations",
-                    "description": null,
-                    "args": [],
-                    "type": {
-                      "kind": "NON_NULL",
-                      "name": null,
-                      "ofType": {
-                        "kind": "LIST",
-                        "name": null,
-                        "ofType": {
-                          "kind": "NON_NULL",
-                          "name": null,
-                          "ofType": {
-                            "kind": "ENUM",
-                            "name": "__DirectiveLocation",
-                            "ofType": null
-                          }
-                        }
-                      }
-                    },
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "args",
-                    "description": null,
-                    "args": [
-                      {
-                        "name": "includeDeprecated",
-                        "description": null,
-                        "type": {
-                          "kind": "SCALAR",
-                          "name": "Boolean",
-                          "ofType": null
-                        },
-                        "defaultValue": "false",
-                        "isDeprecated": false,
-                        "deprecationReason": null
-                      }
-                    ],
-                    "type": {
-                      "kind": "NON_NULL",
-                      "name": null,
-                      "ofType": {
-                        "kind": "LIST",
-                        "name": null,
-                        "ofType": {
-                          "kind": "NON_NULL",
-                          "name": null,
-                          "ofType": {
-                            "kind": "OBJECT",
-                            "name": "__InputValue",
-                            "ofType": null
-                          }
-                        }
-                      }
-                    },
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  }
-                ],
-                "inputFields": null,
-                "interfaces": [],
-                "enumValues": null,
-                "possibleTypes": null
-              },
-              {
-                "kind": "ENUM",
-                "name": "__DirectiveLocation",
-                "description": "A Directive can be adjacent to many parts of the GraphQL language, a __DirectiveLocation describes one such possible adjacencies.",
-                "specifiedByURL": null,
-                "isOneOf": null,
-                "fields": null,
-                "inputFields": null,
-                "interfaces": null,
-                "enumValues": [
-                  {
-                    "name": "QUERY",
-                    "description": "Location adjacent to a query operation.",
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "MUTATION",
-                    "description": "Location adjacent to a mutation operation.",
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "SUBSCRIPTION",
-                    "description": "Location adjacent to a subscription operation.",
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "FIELD",
-                    "description": "Location adjacent to a field.",
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "FRAGMENT_DEFINITION",
-                    "description": "Location adjacent to a fragment definition.",
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "FRAGMENT_SPREAD",
-                    "description": "Location adjacent to a fragment spread.",
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "INLINE_FRAGMENT",
-                    "description": "Location adjacent to an inline fragment.",
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "VARIABLE_DEFINITION",
-                    "description": "Location adjacent to a variable definition.",
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "SCHEMA",
-                    "description": "Location adjacent to a schema definition.",
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "SCALAR",
-                    "description": "Location adjacent to a scalar definition.",
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "OBJECT",
-                    "description": "Location adjacent to an object type definition.",
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "FIELD_DEFINITION",
-                    "description": "Location adjacent to a field definition.",
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "ARGUMENT_DEFINITION",
-                    "description": "Location adjacent to an argument definition.",
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "INTERFACE",
-                    "description": "Location adjacent to an interface definition.",
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "UNION",
-                    "description": "Location adjacent to a union definition.",
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "ENUM",
-                    "description": "Location adjacent to an enum definition.",
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "ENUM_VALUE",
-                    "description": "Location adjacent to an enum value definition.",
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "INPUT_OBJECT",
-                    "description": "Location adjacent to an input object type definition.",
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "INPUT_FIELD_DEFINITION",
-                    "description": "Location adjacent to an input object field definition.",
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  }
-                ],
                 "possibleTypes": null
               },
               {
@@ -1278,6 +1033,67 @@ enum IntrospectionGolden {
                 "inputFields": null,
                 "interfaces": [],
                 "enumValues": null,
+                "possibleTypes": null
+              },
+              {
+                "kind": "ENUM",
+                "name": "__TypeKind",
+                "description": "An enum describing what kind of type a given `__Type` is.",
+                "specifiedByURL": null,
+                "isOneOf": null,
+                "fields": null,
+                "inputFields": null,
+                "interfaces": null,
+                "enumValues": [
+                  {
+                    "name": "SCALAR",
+                    "description": "Indicates this type is a scalar.",
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
+                    "name": "OBJECT",
+                    "description": "Indicates this type is an object. `fields` and `interfaces` are valid fields.",
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
+                    "name": "INTERFACE",
+                    "description": "Indicates this type is an interface. `fields`, `interfaces`, and `possibleTypes` are valid fields.",
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
+                    "name": "UNION",
+                    "description": "Indicates this type is a union. `possibleTypes` is a valid field.",
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
+                    "name": "ENUM",
+                    "description": "Indicates this type is an enum. `enumValues` is a valid field.",
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
+                    "name": "INPUT_OBJECT",
+                    "description": "Indicates this type is an input object. `inputFields` is a valid field.",
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
+                    "name": "LIST",
+                    "description": "Indicates this type is a list. `ofType` is a valid field.",
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
+                    "name": "NON_NULL",
+                    "description": "Indicates this type is a non-null. `ofType` is a valid field.",
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  }
+                ],
                 "possibleTypes": null
               },
               {
@@ -1569,9 +1385,127 @@ enum IntrospectionGolden {
                 "possibleTypes": null
               },
               {
+                "kind": "OBJECT",
+                "name": "__Directive",
+                "description": "A Directive provides a way to describe alternate runtime execution and type validation behavior in a GraphQL document.\n\nIn some cases, you need to provide options to alter GraphQL's execution behavior in ways field arguments will not suffice, such as conditionally including or skipping a field. Directives provide this by describing additional information to the executor.",
+                "specifiedByURL": null,
+                "isOneOf": null,
+                "fields": [
+                  {
+                    "name": "name",
+                    "description": null,
+                    "args": [],
+                    "type": {
+                      "kind": "NON_NULL",
+                      "name": null,
+                      "ofType": {
+                        "kind": "SCALAR",
+                        "name": "String",
+                        "ofType": null
+                      }
+                    },
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
+                    "name": "description",
+                    "description": null,
+                    "args": [],
+                    "type": {
+                      "kind": "SCALAR",
+                      "name": "String",
+                      "ofType": null
+                    },
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
+                    "name": "isRepeatable",
+                    "description": null,
+                    "args": [],
+                    "type": {
+                      "kind": "NON_NULL",
+                      "name": null,
+                      "ofType": {
+                        "kind": "SCALAR",
+                        "name": "Boolean",
+                        "ofType": null
+                      }
+                    },
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
+                    "name": "locations",
+                    "description": null,
+                    "args": [],
+                    "type": {
+                      "kind": "NON_NULL",
+                      "name": null,
+                      "ofType": {
+                        "kind": "LIST",
+                        "name": null,
+                        "ofType": {
+                          "kind": "NON_NULL",
+                          "name": null,
+                          "ofType": {
+                            "kind": "ENUM",
+                            "name": "__DirectiveLocation",
+                            "ofType": null
+                          }
+                        }
+                      }
+                    },
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
+                    "name": "args",
+                    "description": null,
+                    "args": [
+                      {
+                        "name": "includeDeprecated",
+                        "description": null,
+                        "type": {
+                          "kind": "SCALAR",
+                          "name": "Boolean",
+                          "ofType": null
+                        },
+                        "defaultValue": "false",
+                        "isDeprecated": false,
+                        "deprecationReason": null
+                      }
+                    ],
+                    "type": {
+                      "kind": "NON_NULL",
+                      "name": null,
+                      "ofType": {
+                        "kind": "LIST",
+                        "name": null,
+                        "ofType": {
+                          "kind": "NON_NULL",
+                          "name": null,
+                          "ofType": {
+                            "kind": "OBJECT",
+                            "name": "__InputValue",
+                            "ofType": null
+                          }
+                        }
+                      }
+                    },
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  }
+                ],
+                "inputFields": null,
+                "interfaces": [],
+                "enumValues": null,
+                "possibleTypes": null
+              },
+              {
                 "kind": "ENUM",
-                "name": "__TypeKind",
-                "description": "An enum describing what kind of type a given `__Type` is.",
+                "name": "__DirectiveLocation",
+                "description": "A Directive can be adjacent to many parts of the GraphQL language, a __DirectiveLocation describes one such possible adjacencies.",
                 "specifiedByURL": null,
                 "isOneOf": null,
                 "fields": null,
@@ -1579,50 +1513,116 @@ enum IntrospectionGolden {
                 "interfaces": null,
                 "enumValues": [
                   {
+                    "name": "QUERY",
+                    "description": "Location adjacent to a query operation.",
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
+                    "name": "MUTATION",
+                    "description": "Location adjacent to a mutation operation.",
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
+                    "name": "SUBSCRIPTION",
+                    "description": "Location adjacent to a subscription operation.",
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
+                    "name": "FIELD",
+                    "description": "Location adjacent to a field.",
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
+                    "name": "FRAGMENT_DEFINITION",
+                    "description": "Location adjacent to a fragment definition.",
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
+                    "name": "FRAGMENT_SPREAD",
+                    "description": "Location adjacent to a fragment spread.",
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
+                    "name": "INLINE_FRAGMENT",
+                    "description": "Location adjacent to an inline fragment.",
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
+                    "name": "VARIABLE_DEFINITION",
+                    "description": "Location adjacent to a variable definition.",
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
+                    "name": "SCHEMA",
+                    "description": "Location adjacent to a schema definition.",
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
                     "name": "SCALAR",
-                    "description": "Indicates this type is a scalar.",
+                    "description": "Location adjacent to a scalar definition.",
                     "isDeprecated": false,
                     "deprecationReason": null
                   },
                   {
                     "name": "OBJECT",
-                    "description": "Indicates this type is an object. `fields` and `interfaces` are valid fields.",
+                    "description": "Location adjacent to an object type definition.",
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
+                    "name": "FIELD_DEFINITION",
+                    "description": "Location adjacent to a field definition.",
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
+                    "name": "ARGUMENT_DEFINITION",
+                    "description": "Location adjacent to an argument definition.",
                     "isDeprecated": false,
                     "deprecationReason": null
                   },
                   {
                     "name": "INTERFACE",
-                    "description": "Indicates this type is an interface. `fields`, `interfaces`, and `possibleTypes` are valid fields.",
+                    "description": "Location adjacent to an interface definition.",
                     "isDeprecated": false,
                     "deprecationReason": null
                   },
                   {
                     "name": "UNION",
-                    "description": "Indicates this type is a union. `possibleTypes` is a valid field.",
+                    "description": "Location adjacent to a union definition.",
                     "isDeprecated": false,
                     "deprecationReason": null
                   },
                   {
                     "name": "ENUM",
-                    "description": "Indicates this type is an enum. `enumValues` is a valid field.",
+                    "description": "Location adjacent to an enum definition.",
+                    "isDeprecated": false,
+                    "deprecationReason": null
+                  },
+                  {
+                    "name": "ENUM_VALUE",
+                    "description": "Location adjacent to an enum value definition.",
                     "isDeprecated": false,
                     "deprecationReason": null
                   },
                   {
                     "name": "INPUT_OBJECT",
-                    "description": "Indicates this type is an input object. `inputFields` is a valid field.",
+                    "description": "Location adjacent to an input object type definition.",
                     "isDeprecated": false,
                     "deprecationReason": null
                   },
                   {
-                    "name": "LIST",
-                    "description": "Indicates this type is a list. `ofType` is a valid field.",
-                    "isDeprecated": false,
-                    "deprecationReason": null
-                  },
-                  {
-                    "name": "NON_NULL",
-                    "description": "Indicates this type is a non-null. `ofType` is a valid field.",
+                    "name": "INPUT_FIELD_DEFINITION",
+                    "description": "Location adjacent to an input object field definition.",
                     "isDeprecated": false,
                     "deprecationReason": null
                   }

@@ -49,7 +49,9 @@ func tokenKinds(_ text: String) throws -> [TokenKind] {
 
 /// The value of the single string token a document holds.
 func stringValue(_ text: String) throws -> String? {
-    try Lexer.tokens(of: Source(text)).first?.stringValue
+    try Lexer.withLexer(Source(text)) { (lexer) throws(GraphQLError) -> String? in
+        lexer.stringValue(of: try lexer.next())
+    }
 }
 
 /// The error lexing a document gives, or nil.

@@ -36,6 +36,8 @@ struct ParserErrorTests {
         ("extend ▸foo X", "Unexpected Name \"foo\"."),
         ("▸\"d\" extend type Foo @a", "Unexpected description, only GraphQL definitions support descriptions."),
         ("▸\"d\" { a }", "Unexpected description, descriptions are not supported on shorthand queries."),
+        ("▸\"d\" foo", "Unexpected description, only GraphQL definitions support descriptions."),
+        ("\"d\" ▸[", "Unexpected \"[\"."),
         ("directive @a on ▸FOO", "Unexpected Name \"FOO\"."),
         ("directive @a(x: Int) ▸FIELD", "Expected \"on\", found Name \"FIELD\"."),
         ("schema { ▸foo: Bar }", "Unexpected Name \"foo\"."),

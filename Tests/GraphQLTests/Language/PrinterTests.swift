@@ -127,6 +127,21 @@ struct PrinterTests {
         #expect(Printer.print(object) == "{\n  a: \"" + String(repeating: "x", count: 80) + "\"\n}")
     }
 
+    @Test("printed strings lex back to the same value")
+    func stringRoundTrip() throws {
+        for value in ["", "plain", "\u{0}\u{1F}\u{7F}\u{9F}", "quote \" back \\ slash /", "é 中文 😀", "\r\n\t"] {
+            #expect(try stringValue(Printer.printString(value)) == value)
+        }
+    }
+
+    @Test("the typed document views print like the whole document")
+    func typedViews() throws {
+        let executable = try parsed("query Q { a } fragment F on T { b }")
+        #expect(Printer.print(executable.executable) == Printer.print(executable))
+        let schema = try parsed("type T { a: Int } extend type T @d")
+        #expect(Printer.print(schema.typeSystem) == Printer.print(schema))
+    }
+
     @Test("types print with their wrappers")
     func types() throws {
         #expect(Printer.print(try Parser.parseType(Source("[ [ Int ! ] ] !"))) == "[[Int!]]!")

@@ -187,4 +187,30 @@ struct SchemaBuilderTests {
         ])
         #expect(errors.description == "One. (1:2)\n\nTwo.")
     }
+
+    @Test("a schema missing any one line builds or reports errors, never crashes")
+    func damagedSchemas() throws {
+        let url = TypeSystemFixtures.goldenURL("rich.graphql")
+        let lines = try String(contentsOf: url, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        var outcomes = (built: 0, rejected: 0)
+        for index in lines.indices {
+            var damaged = lines
+            damaged.remove(at: index)
+            let sdl = damaged.joined(separator: "\n")
+            do {
+                _ = SchemaPrinter.print(try SchemaBuilder.build(sdl: sdl))
+                outcomes.built += 1
+            } catch {
+                #expect(!error.errors.isEmpty)
+                outcomes.rejected += 1
+            }
+            if let schema = try? SchemaBuilder.build(sdl: sdl, assumeValid: true) {
+                _ = SchemaPrinter.print(schema)
+                _ = SchemaValidator.validate(schema)
+            }
+        }
+        #expect(outcomes.built > 0)
+        #expect(outcomes.rejected > 0)
+    }
 }

@@ -23,6 +23,8 @@ struct SchemaValidatorTests {
         #expect(errors("type Mutation { a: String }") == ["Query root type must be provided."])
         #expect(errors("schema { mutation: M }\ntype M { a: String }")
             == ["Query root type must be provided. @ 1:1"])
+        #expect(errors("type M { a: String }\nextend schema { mutation: M }")
+            == ["Query root type must be provided."])
     }
 
     @Test("root types must be object types")
@@ -40,6 +42,18 @@ struct SchemaValidatorTests {
             """) == [
             "Mutation root type must be Object type if provided, it cannot be I. @ 3:13",
             "Subscription root type must be Object type if provided, it cannot be I. @ 4:17",
+        ])
+    }
+
+    @Test("root types must be different types (section 3.3.1)")
+    func distinctRootTypes() {
+        #expect(errors("schema { query: Q mutation: Q subscription: Q }\ntype Q { a: String }") == [
+            "All root types must be different, \"Q\" type is used as query, mutation, and "
+                + "subscription root types. @ 1:17, 1:29, 1:45",
+        ])
+        #expect(errors("schema { query: Q mutation: M subscription: M }\ntype Q { a: String }\ntype M { a: String }") == [
+            "All root types must be different, \"M\" type is used as mutation and subscription "
+                + "root types. @ 1:29, 1:45",
         ])
     }
 
@@ -198,6 +212,20 @@ struct SchemaValidatorTests {
         ])
         #expect(errors("type Query { a(x: A): String }\ninput A { self: A! }") == [
             "Cannot reference Input Object \"A\" within itself through a series of non-null fields: \"self\". @ 2:11",
+        ])
+    }
+
+    @Test("a long chain of input objects is searched without deep recursion")
+    func longInputChain() {
+        let count = 5000
+        var sdl = "type Query { a(x: I0): String }\n"
+        for index in 0..<count {
+            sdl += "input I\(index) { next: I\(index + 1)! }\n"
+        }
+        sdl += "input I\(count) { last: Last! }\ninput Last { again: Last! }"
+        #expect(errors(sdl) == [
+            "Cannot reference Input Object \"Last\" within itself through a series of non-null "
+                + "fields: \"again\". @ \(count + 3):14",
         ])
     }
 

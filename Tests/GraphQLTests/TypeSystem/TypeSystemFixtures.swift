@@ -37,9 +37,10 @@ enum TypeSystemFixtures {
     static let sharedDirectory = packageRoot.deletingLastPathComponent()
         .appendingPathComponent("shared")
 
-    /// A golden file under `Tests/Golden/`.
+    /// A golden file in `TypeSystem/Golden/` beside these tests.
     static func goldenURL(_ name: String) -> URL {
-        packageRoot.appendingPathComponent("Tests/Golden/TypeSystem").appendingPathComponent(name)
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Golden").appendingPathComponent(name)
     }
 
     /// Compares `actual` with a golden file; with `KITCHEN_UPDATE_GOLDEN=1` the file is

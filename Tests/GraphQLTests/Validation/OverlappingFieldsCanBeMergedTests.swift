@@ -62,20 +62,19 @@ struct OverlappingFieldsCanBeMergedTests {
             "{ ▸dog { ▸x: name ▸x: nickname } ▸dog { ▸x: name ▸x: nickname } }")
         let errors = try validationErrors(text, schema: schema, rules: rule)
         let suffix = ". Use different aliases on the fields to fetch both if this was intentional."
-        #expect(
-            errors.map(\.message) == [
-                "Fields \"dog\" conflict because subfields \"x\" conflict because \"name\" and"
-                    + " \"nickname\" are different fields and subfields \"x\" conflict because"
-                    + " \"nickname\" and \"name\" are different fields" + suffix,
-                "Fields \"x\" conflict because \"name\" and \"nickname\" are different fields"
-                    + suffix,
-                "Fields \"x\" conflict because \"name\" and \"nickname\" are different fields"
-                    + suffix,
-            ])
-        #expect(
-            errors.map(\.locations) == [
-                [at[0], at[1], at[2], at[3], at[5], at[4]], [at[1], at[2]], [at[4], at[5]],
-            ])
+        let outer: String =
+            "Fields \"dog\" conflict because subfields \"x\" conflict because \"name\" and"
+            + " \"nickname\" are different fields and subfields \"x\" conflict because"
+            + " \"nickname\" and \"name\" are different fields" + suffix
+        let inner: String =
+            "Fields \"x\" conflict because \"name\" and \"nickname\" are different fields" + suffix
+        let messages: [String] = errors.map(\.message)
+        #expect(messages == [outer, inner, inner])
+        let expectedLocations: [[GraphQL.SourceLocation]] = [
+            [at[0], at[1], at[2], at[3], at[5], at[4]], [at[1], at[2]], [at[4], at[5]],
+        ]
+        let locations: [[GraphQL.SourceLocation]] = errors.map(\.locations)
+        #expect(locations == expectedLocations)
     }
 
     @Test("arguments compare by value, object fields in any order")
@@ -88,5 +87,19 @@ struct OverlappingFieldsCanBeMergedTests {
             "{ dog { doesKnowCommand(dogCommand: SIT) doesKnowCommand(dogCommand: HEEL) } }",
             schema: schema, rules: rule)
         #expect(different.map(\.message).first?.contains("differing arguments") == true)
+    }
+
+    @Test("field sets with the same shape each report their conflict with a fragment")
+    func sameShapeFieldSetsBothReport() throws {
+        let (text, at) = unmarkAll(
+            "{ a: dog { ▸x: name ...F } b: dog { ▸x: name ...F } } fragment F on Dog { ▸x: nickname }")
+        let errors = try validationErrors(text, schema: schema, rules: rule)
+        let message =
+            "Fields \"x\" conflict because \"name\" and \"nickname\" are different fields."
+            + " Use different aliases on the fields to fetch both if this was intentional."
+        let messages: [String] = errors.map(\.message)
+        #expect(messages == [message, message])
+        let locations: [[GraphQL.SourceLocation]] = errors.map(\.locations)
+        #expect(locations == [[at[0], at[2]], [at[1], at[2]]])
     }
 }

@@ -3,14 +3,14 @@ import Testing
 
 /// A test document with `▸` before each character an error should point at: the text
 /// without the markers, and every marker's line and column in order.
-func unmarkAll(_ marked: String) -> (text: String, locations: [SourceLocation]) {
+func unmarkAll(_ marked: String) -> (text: String, locations: [GraphQL.SourceLocation]) {
     var text = ""
     var line = 1
     var column = 1
-    var locations: [SourceLocation] = []
+    var locations: [GraphQL.SourceLocation] = []
     for character in marked {
         if character == "▸" {
-            locations.append(SourceLocation(line: line, column: column))
+            locations.append(GraphQL.SourceLocation(line: line, column: column))
             continue
         }
         text.append(character)

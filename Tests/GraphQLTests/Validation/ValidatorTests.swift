@@ -27,13 +27,15 @@ struct ValidatorTests {
             ▸query Q(▸$unused: Int) { dog { ▸unknownField } cat { name(▸x: 1) } }
             """)
         let errors = try validationErrors(text, schema: schema)
+        let messages: [String] = errors.map(\.message)
         #expect(
-            errors.map(\.message) == [
+            messages == [
                 "Cannot query field \"unknownField\" on type \"Dog\".",
                 "Unknown argument \"x\" on field \"Cat.name\".",
                 "Variable \"$unused\" is never used in operation \"Q\".",
             ])
-        #expect(errors.map(\.locations) == [[locations[2]], [locations[3]], [locations[1]]])
+        let expected: [[GraphQL.SourceLocation]] = [[locations[2]], [locations[3]], [locations[1]]]
+        #expect(errors.map(\.locations) == expected)
     }
 
     @Test("errors carry the validation-failed code")

@@ -78,3 +78,26 @@ final class ManualClock: @unchecked Sendable {
         current = current.addingTimeInterval(seconds)
     }
 }
+
+extension TestDatabase {
+    var market: MarketRepository { MarketRepository(database: database, clock: clock) }
+    var carts: CartRepository { CartRepository(database: database, clock: clock) }
+    var addresses: AddressRepository { AddressRepository(database: database) }
+    var orders: OrderRepository { OrderRepository(database: database, clock: clock) }
+    var baskets: BasketRepository { BasketRepository(database: database) }
+    var apps: AppRepository { AppRepository(database: database, clock: clock) }
+
+    /// A goods with the given kinds in a new or given shop.
+    func goods(
+        _ name: String, shop: Shop? = nil, kinds: [NewKind]
+    ) throws -> (shop: Shop, goods: Goods, kinds: [Kind]) {
+        let shop = try shop ?? market.createShop(name: "\(name) shop", shippingFee: 800)
+        let goods = try market.createGoods(shopID: shop.id, name: name, kinds: kinds)
+        return (shop, goods, try market.kinds(goodsIDs: [goods.id])[goods.id] ?? [])
+    }
+
+    /// A valid address input.
+    func addressInput(_ name: String = "王小明") -> AddressSnapshot {
+        AddressSnapshot(name: name, phone: "13800138000", region: "上海市 浦东新区", detail: "世纪大道 1 号")
+    }
+}

@@ -10,7 +10,7 @@ extension CommandSpec {
             A new database file is created with its schema and, unless --no-demo, the demo data
             set. SIGINT or SIGTERM stops the server after the requests in flight finish.
             """,
-        flags: ServerFlags.all + [
+        flags: ServerFlags.all + LimitFlags.all + [
             .option(
                 "db", valueName: "FILE", environment: "KITCHEN_DB", default: "kitchen.sqlite",
                 summary: "The SQLite database file; created when missing."),
@@ -20,13 +20,14 @@ extension CommandSpec {
                 summary: "The schema file (default: Schema.graphql here or beside the package)."),
         ]
     ) { context in
-        let options: ServeOptions
+        var options: ServeOptions
         do {
             options = ServeOptions(
                 server: try ServerFlags.configuration(from: context.flags),
                 databasePath: context.flags.string("db") ?? "kitchen.sqlite",
                 loadDemo: !context.flags.bool("no-demo"),
                 schemaPath: context.flags.string("schema"))
+            options.limits = try LimitFlags.limits(from: context.flags)
         } catch {
             return context.fail("\(error)")
         }

@@ -1,7 +1,7 @@
-/// Fragment Spread Type Existence and Variables Are Input Types rely on names that exist
-/// (sections 5.5.1.2 and 5.8.2): "For each named spread namedSpread in the document, let
-/// fragment be the target of namedSpread. The target type of fragment must be defined in
-/// the schema." Every type a document names (type conditions, variable types) must exist.
+/// Fragment Spread Type Existence (section 5.5.1.2): "For each named spread namedSpread in
+/// the document, let fragment be the target of namedSpread. The target type of fragment
+/// must be defined in the schema." The same holds for inline fragments' type conditions and
+/// for variables' types (section 5.8.2): every type a document names must exist.
 struct KnownTypeNamesRule: ValidationRule {
     static let name = "KnownTypeNamesRule"
     let context: ValidationContext

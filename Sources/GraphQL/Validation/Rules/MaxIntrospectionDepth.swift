@@ -6,6 +6,9 @@ struct MaxIntrospectionDepthRule: ValidationRule {
     static let name = "MaxIntrospectionDepthRule"
     /// Nesting the introspection lists this deep is refused.
     static let maximumDepth = 3
+    /// Fragments nested deeper than this inside an introspection field count as too deep,
+    /// so that a long chain of fragments cannot exhaust the thread's stack.
+    static let maximumFragmentNesting = 100
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }
@@ -59,6 +62,8 @@ struct MaxIntrospectionDepthRule: ValidationRule {
                 guard !onPath.contains(name), !known.contains(key),
                     let fragment = context.fragments[name]
                 else { continue }
+                // A hostile chain of fragments is refused rather than followed to the end.
+                if onPath.count >= Self.maximumFragmentNesting { return true }
                 onPath.insert(name)
                 let tooDeep = isTooDeep(
                     fragment.selectionSet, depth: depth, onPath: &onPath, known: &known)

@@ -6,6 +6,12 @@ extension ConflictFinder {
     mutating func compareWithin(
         _ responseName: String, _ fields: [FieldOccurrence], into conflicts: inout [Conflict]
     ) {
+        if fields.count == 2 {
+            if let conflict = compare(responseName, fields[0], fields[1], exclusive: false) {
+                record(conflict, into: &conflicts)
+            }
+            return
+        }
         // Up to two indices per shape, shapes in order of first appearance.
         var representatives: [Int: [Int]] = [:]
         var shapes: [Int] = []
@@ -25,7 +31,9 @@ extension ConflictFinder {
         guard let known = firstConflict(responseName, fields, fields, pairs, exclusive: false)
         else { return }
         for first in fields.indices {
-            for second in (first + 1)..<fields.count where !isExhausted {
+            if isExhausted { return }
+            for second in (first + 1)..<fields.count {
+                if isExhausted { return }
                 let conflict =
                     (first, second) == (known.0, known.1)
                     ? known.2 : compare(responseName, fields[first], fields[second], exclusive: false)
@@ -39,6 +47,12 @@ extension ConflictFinder {
         _ responseName: String, _ fields1: [FieldOccurrence], _ fields2: [FieldOccurrence],
         exclusive: Bool, into conflicts: inout [Conflict]
     ) {
+        if fields1.count == 1, fields2.count == 1 {
+            if let conflict = compare(responseName, fields1[0], fields2[0], exclusive: exclusive) {
+                record(conflict, into: &conflicts)
+            }
+            return
+        }
         var pairs: [(Int, Int)] = []
         for first in Self.firstOfEachShape(fields1) {
             for second in Self.firstOfEachShape(fields2) { pairs.append((first, second)) }
@@ -46,7 +60,8 @@ extension ConflictFinder {
         guard let known = firstConflict(responseName, fields1, fields2, pairs, exclusive: exclusive)
         else { return }
         for first in fields1.indices {
-            for second in fields2.indices where !isExhausted {
+            for second in fields2.indices {
+                if isExhausted { return }
                 let conflict =
                     (first, second) == (known.0, known.1)
                     ? known.2 : compare(responseName, fields1[first], fields2[second], exclusive: exclusive)
@@ -88,8 +103,9 @@ extension ConflictFinder {
         _ responseName: String, _ field1: FieldOccurrence, _ field2: FieldOccurrence,
         exclusive: Bool
     ) -> Conflict? {
+        noteWork()
         let key = ShapePair(first: field1.shape, second: field2.shape, exclusive: exclusive)
-        if compatibleShapes.contains(key) { return nil }
+        if compatibleShapes.contains(key) || isOverWorkLimit { return nil }
         let conflict = findConflict(responseName, field1, field2, exclusive: exclusive)
         if conflict == nil, canMemoize { compatibleShapes.insert(key) }
         return conflict

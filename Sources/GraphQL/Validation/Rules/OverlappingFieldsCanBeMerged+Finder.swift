@@ -9,24 +9,53 @@ struct ConflictFinder {
     /// How deep fragments may nest inside each other before the search stops following them,
     /// so that a long chain of fragments cannot exhaust the thread's stack.
     static let maximumNesting = 200
+    /// How many comparisons (field pairs and fragment pairs) one document may cost. graphql-js
+    /// has no such limit, and fragments spread together from long chains make it compare
+    /// every fragment of one chain with every fragment of the others; past this, the
+    /// document is refused as too complex rather than checked for minutes.
+    static let maximumWork = 250_000
 
-    private var found = 0
-    private var nesting = 0
-    private var fieldMaps: [Int: FieldMap] = [:]
-    /// (field map, fragment) pairs compared, and whether only as mutually exclusive.
-    private var comparedFieldsAndFragments: [FieldsAndFragment: Bool] = [:]
+    /// Comparisons made so far in this document.
+    private(set) var work = 0
+    /// Set once `maximumWork` is passed: nothing more is compared.
+    var isOverWorkLimit: Bool { work > Self.maximumWork }
+
+    /// Counts one comparison.
+    mutating func noteWork() {
+        work += 1
+        if work > Self.maximumWork { wasCut = true }
+    }
+
+    var found = 0
+    var nesting = 0
+    var fieldMaps: [Int: FieldMap] = [:]
+    /// (field map, fragment) pairs compared: whether only as mutually exclusive, and whether
+    /// the result (no conflict, nothing hidden by memo tables) holds for any field map with
+    /// the same signature.
+    var comparedFieldsAndFragments: [FieldsAndFragment: ComparedEntry] = [:]
+    /// (field-map signature, fragment) pairs whose whole comparison found nothing.
+    var clearSignatures: Set<SignatureAndFragment> = []
+    var signatureIDs: [[SignatureEntry]: Int] = [:]
+    var signatureByMap: [Int: Int] = [:]
+    /// Counts events that make a "no conflict" answer specific to one field map: a memo
+    /// hit on an unfinished or non-transferable comparison, or a map compared with itself.
+    var taint = 0
     /// Unordered fragment pairs compared, and whether only as mutually exclusive.
-    private var comparedFragmentPairs: [FragmentPair: Bool] = [:]
-    private var shapeIDs: [ShapeKey: Int] = [:]
+    var comparedFragmentPairs: [FragmentPair: ComparedEntry] = [:]
+    /// (closure, closure) pairs of fragments whose whole comparison found nothing.
+    var clearClosurePairs: Set<ClosurePair> = []
+    var closureIDs: [ClosureKey: Int] = [:]
+    var closureByFragment: [String: Int] = [:]
+    var shapeIDs: [ShapeKey: Int] = [:]
     /// Pairs of field shapes known not to conflict.
     var compatibleShapes: Set<ShapePair> = []
 
     init(context: ValidationContext) { self.context = context }
 
     /// Set once a search was cut short; from then on, "no conflict" is no longer certain.
-    private var wasCut = false
+    var wasCut = false
 
-    var isExhausted: Bool { found >= budget || nesting > Self.maximumNesting }
+    var isExhausted: Bool { found >= budget || nesting > Self.maximumNesting || isOverWorkLimit }
 
     /// Whether a "no conflict" answer is complete and may be remembered.
     var canMemoize: Bool { !wasCut && !isExhausted }
@@ -81,61 +110,7 @@ struct ConflictFinder {
         return conflicts
     }
 
-    /// Fields against a fragment and, through it, the fragments it spreads.
-    private mutating func collectBetween(
-        _ map: FieldMap, fragment name: String, exclusive: Bool, into conflicts: inout [Conflict]
-    ) {
-        let key = FieldsAndFragment(fieldMap: map.id, fragment: name)
-        if let onlyExclusive = comparedFieldsAndFragments[key], exclusive || !onlyExclusive {
-            return
-        }
-        comparedFieldsAndFragments[key] = exclusive
-        guard let fragment = context.fragments[name] else { return }
-        let map2 = fieldMap(for: fragment)
-        guard map.id != map2.id else { return }
-        nesting += 1
-        defer { nesting -= 1 }
-        if nesting > Self.maximumNesting {
-            wasCut = true
-            return
-        }
-        collectBetween(map, map2, exclusive: exclusive, into: &conflicts)
-        for referenced in map2.fragmentNames where !isExhausted {
-            collectBetween(map, fragment: referenced, exclusive: exclusive, into: &conflicts)
-        }
-    }
-
-    /// Two fragments against each other, and each against the fragments the other spreads.
-    private mutating func collectBetween(
-        fragment name1: String, fragment name2: String, exclusive: Bool,
-        into conflicts: inout [Conflict]
-    ) {
-        guard name1 != name2 else { return }
-        let key = FragmentPair(name1, name2)
-        if let onlyExclusive = comparedFragmentPairs[key], exclusive || !onlyExclusive { return }
-        comparedFragmentPairs[key] = exclusive
-        guard let fragment1 = context.fragments[name1], let fragment2 = context.fragments[name2]
-        else { return }
-        let map1 = fieldMap(for: fragment1)
-        let map2 = fieldMap(for: fragment2)
-        nesting += 1
-        defer { nesting -= 1 }
-        if nesting > Self.maximumNesting {
-            wasCut = true
-            return
-        }
-        collectBetween(map1, map2, exclusive: exclusive, into: &conflicts)
-        for referenced in map2.fragmentNames where !isExhausted {
-            collectBetween(
-                fragment: name1, fragment: referenced, exclusive: exclusive, into: &conflicts)
-        }
-        for referenced in map1.fragmentNames where !isExhausted {
-            collectBetween(
-                fragment: referenced, fragment: name2, exclusive: exclusive, into: &conflicts)
-        }
-    }
-
-    private mutating func collectBetween(
+    mutating func collectBetween(
         _ map1: FieldMap, _ map2: FieldMap, exclusive: Bool, into conflicts: inout [Conflict]
     ) {
         for name in map1.responseNames where !isExhausted {
@@ -149,7 +124,7 @@ struct ConflictFinder {
 
     // MARK: Field maps
 
-    private mutating func fieldMap(for fragment: FragmentDefinition) -> FieldMap {
+    mutating func fieldMap(for fragment: FragmentDefinition) -> FieldMap {
         if let known = fieldMaps[fragment.selectionSet.location.start] { return known }
         let condition = fragment.typeCondition.value
         return fieldMap(
@@ -213,6 +188,35 @@ extension ConflictFinder {
     struct FieldsAndFragment: Hashable {
         let fieldMap: Int
         let fragment: String
+    }
+
+    struct ComparedEntry {
+        var onlyExclusive: Bool
+        var transferable: Bool
+    }
+
+    struct SignatureEntry: Hashable {
+        let responseName: String
+        let shapes: [Int]
+    }
+
+    struct SignatureAndFragment: Hashable {
+        let signature: Int
+        let fragment: String
+        let exclusive: Bool
+    }
+
+    /// A fragment's own fields (their signature) and the closures of the fragments it
+    /// spreads: fragments with equal keys compare identically with anything.
+    struct ClosureKey: Hashable {
+        let signature: Int
+        let referenced: [Int]
+    }
+
+    struct ClosurePair: Hashable {
+        let first: Int
+        let second: Int
+        let exclusive: Bool
     }
 
     struct FragmentPair: Hashable {

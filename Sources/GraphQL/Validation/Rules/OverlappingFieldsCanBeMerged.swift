@@ -16,6 +16,7 @@ struct OverlappingFieldsCanBeMergedRule: ValidationRule {
 
     mutating func enterSelectionSet(_ selectionSet: SelectionSet) -> VisitAction {
         let context = finder.context
+        guard !finder.isOverWorkLimit else { return .visitChildren }
         finder.budget = max(context.options.maxErrors - context.errors.count + 1, 1)
         let conflicts = finder.conflictsWithin(selectionSet, parentType: context.typeInfo.parentType)
         for conflict in conflicts {
@@ -23,12 +24,21 @@ struct OverlappingFieldsCanBeMergedRule: ValidationRule {
                 Self.conflict(conflict.reason.responseName, conflict.reason.detail.message),
                 at: (conflict.fields1 + conflict.fields2).map(\.location))
         }
+        if finder.isOverWorkLimit {
+            context.report(Self.tooComplex(), at: [])
+        }
         return .visitChildren
     }
 
     static func conflict(_ responseName: String, _ reason: String) -> String {
         "Fields \"\(responseName)\" conflict because \(reason)."
             + " Use different aliases on the fields to fetch both if this was intentional."
+    }
+
+    /// Kitchen's own message (graphql-js has no work limit, see DEVIATIONS.md).
+    static func tooComplex() -> String {
+        "Validation aborted: the document's selections are too complex to check for"
+            + " conflicting fields."
     }
 
     static func differentFields(_ name1: String, _ name2: String) -> String {

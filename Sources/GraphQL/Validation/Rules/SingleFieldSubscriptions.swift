@@ -38,12 +38,19 @@ struct SingleFieldSubscriptionsRule: ValidationRule {
     }
 
     /// CollectFields on the subscription root, without variables: `@skip` and `@include`
-    /// are not evaluated (the spec forbids them on subscription root fields).
+    /// are not evaluated (the spec forbids them on subscription root fields). Depth first in
+    /// document order, with an explicit stack so that a long chain of fragments cannot
+    /// exhaust the thread's stack.
     private func collect(
         _ selectionSet: SelectionSet, on rootType: String, into fields: inout CollectedFields,
         visited: inout Set<String>
     ) {
-        for selection in selectionSet.selections {
+        var pending: [IndexingIterator<[Selection]>] = [selectionSet.selections.makeIterator()]
+        while !pending.isEmpty {
+            guard let selection = pending[pending.count - 1].next() else {
+                pending.removeLast()
+                continue
+            }
             switch selection {
             case .field(let field):
                 let key = field.responseKey
@@ -54,14 +61,14 @@ struct SingleFieldSubscriptionsRule: ValidationRule {
                     let fragment = context.fragments[spread.name.value],
                     conditionMatches(fragment.typeCondition.value, rootType)
                 else { continue }
-                collect(fragment.selectionSet, on: rootType, into: &fields, visited: &visited)
+                pending.append(fragment.selectionSet.selections.makeIterator())
             case .inlineFragment(let fragment):
                 if let condition = fragment.typeCondition,
                     !conditionMatches(condition.value, rootType)
                 {
                     continue
                 }
-                collect(fragment.selectionSet, on: rootType, into: &fields, visited: &visited)
+                pending.append(fragment.selectionSet.selections.makeIterator())
             }
         }
     }

@@ -52,9 +52,9 @@ struct VariablesInAllowedPositionRule: ValidationRule {
                 if case .null = variableDefault.kind {} else { variableHasNonNullDefault = true }
             }
             guard variableHasNonNullDefault || locationDefault != nil else { return false }
-            return context.schema.validationIsTypeSubType(variableType, of: nullableLocation)
+            return context.schema.isTypeSubTypeOf(maybeSubType: variableType, superType: nullableLocation)
         }
-        return context.schema.validationIsTypeSubType(variableType, of: locationType)
+        return context.schema.isTypeSubTypeOf(maybeSubType: variableType, superType: locationType)
     }
 
     static func badPosition(_ variable: String, _ type: String, _ expected: String) -> String {

@@ -7,11 +7,12 @@ struct PossibleTypeExtensions: SDLRuleVisitor {
 
     init(context: SDLContext) {
         schema = context.schema
+        // As in graphql-js, a later definition of the same name replaces an earlier one.
         var defined: [String: TypeDefinition] = [:]
         var names: [String] = []
-        for definition in context.typeDefinitions where defined[definition.name.value] == nil {
+        for definition in context.typeDefinitions {
+            if defined[definition.name.value] == nil { names.append(definition.name.value) }
             defined[definition.name.value] = definition
-            names.append(definition.name.value)
         }
         self.defined = defined
         for name in context.schema?.typeNames ?? [] where defined[name] == nil {

@@ -37,48 +37,63 @@ public struct SDLRule: Sendable {
         self.makeVisitor = makeVisitor
     }
 
+    /// At most one schema definition (section 3.3).
     public static let loneSchemaDefinition = SDLRule("LoneSchemaDefinition") {
         LoneSchemaDefinition(context: $0)
     }
+    /// One root type per operation (section 3.3.1).
     public static let uniqueOperationTypes = SDLRule("UniqueOperationTypes") {
         UniqueOperationTypes(context: $0)
     }
+    /// Type names are unique (section 3.4).
     public static let uniqueTypeNames = SDLRule("UniqueTypeNames") {
         UniqueTypeNames(context: $0)
     }
+    /// Enum value names are unique (section 3.9).
     public static let uniqueEnumValueNames = SDLRule("UniqueEnumValueNames") {
         UniqueEnumValueNames(context: $0)
     }
+    /// Field names are unique per type (sections 3.6, 3.7, 3.10).
     public static let uniqueFieldDefinitionNames = SDLRule("UniqueFieldDefinitionNames") {
         UniqueFieldDefinitionNames(context: $0)
     }
+    /// Argument definitions are unique per field or directive.
     public static let uniqueArgumentDefinitionNames = SDLRule("UniqueArgumentDefinitionNames") {
         _ in UniqueArgumentDefinitionNames()
     }
+    /// Directive names are unique (section 3.13).
     public static let uniqueDirectiveNames = SDLRule("UniqueDirectiveNames") {
         UniqueDirectiveNames(context: $0)
     }
+    /// Every referenced type is defined.
     public static let knownTypeNames = SDLRule("KnownTypeNames") {
         SDLKnownTypeNames(context: $0)
     }
+    /// Every directive is defined and used where allowed (5.7.1, 5.7.2).
     public static let knownDirectives = SDLRule("KnownDirectives") {
         SDLKnownDirectives(context: $0)
     }
+    /// Non-repeatable directives once per location (5.7.3).
     public static let uniqueDirectivesPerLocation = SDLRule("UniqueDirectivesPerLocation") {
         SDLUniqueDirectivesPerLocation(context: $0)
     }
+    /// Extensions extend a defined type of the same kind (3.4.3).
     public static let possibleTypeExtensions = SDLRule("PossibleTypeExtensions") {
         PossibleTypeExtensions(context: $0)
     }
+    /// Directive arguments are defined (5.4.1).
     public static let knownArgumentNamesOnDirectives = SDLRule("KnownArgumentNamesOnDirectives") {
         SDLKnownArgumentNamesOnDirectives(context: $0)
     }
+    /// Each directive argument given once (5.4.2).
     public static let uniqueArgumentNames = SDLRule("UniqueArgumentNames") {
         _ in SDLUniqueArgumentNames()
     }
+    /// Each input object field given once (5.6.3).
     public static let uniqueInputFieldNames = SDLRule("UniqueInputFieldNames") {
         _ in SDLUniqueInputFieldNames()
     }
+    /// Required directive arguments are given (5.4.2.1).
     public static let providedRequiredArgumentsOnDirectives = SDLRule(
         "ProvidedRequiredArgumentsOnDirectives"
     ) { SDLProvidedRequiredArgumentsOnDirectives(context: $0) }

@@ -4,24 +4,24 @@ import Glibc
 /// A blocking HTTP/1.1 client over one raw loopback socket, so that tests control
 /// exactly what is sent and when (partial bodies, oversize heads, idle connections).
 /// Every read has a deadline, so a broken server fails a test instead of hanging it.
-final class TestClient {
-    struct Response {
-        var status: Int
-        var headers: [(name: String, value: String)]
-        var body: [UInt8]
-        var text: String { String(decoding: body, as: UTF8.self) }
-        func header(_ name: String) -> String? {
+public final class TestClient {
+    public struct Response {
+        public var status: Int
+        public var headers: [(name: String, value: String)]
+        public var body: [UInt8]
+        public var text: String { String(decoding: body, as: UTF8.self) }
+        public func header(_ name: String) -> String? {
             headers.first { $0.name.lowercased() == name.lowercased() }?.value
         }
     }
 
-    enum Failure: Error { case connect(Int32), send(Int32), closedBeforeResponse, timedOut, malformed(String) }
+    public enum Failure: Error { case connect(Int32), send(Int32), closedBeforeResponse, timedOut, malformed(String) }
 
     private let socket: Int32
     private var buffered: [UInt8] = []
 
     /// Connects to 127.0.0.1:`port`; reads give up after `timeoutSeconds`.
-    init(port: UInt16, timeoutSeconds: Int = 10) throws {
+    public init(port: UInt16, timeoutSeconds: Int = 10) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -44,7 +44,7 @@ final class TestClient {
     deinit { close(socket) }
 
     /// Sends raw bytes.
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes {
@@ -56,10 +56,10 @@ final class TestClient {
     }
 
     /// Sends text as UTF-8.
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
     /// Sends one request with a Content-Length body and reads its response.
-    func request(
+    public func request(
         _ method: String, _ target: String, headers: [String] = [], body: [UInt8] = []
     ) throws -> Response {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n"
@@ -70,7 +70,7 @@ final class TestClient {
     }
 
     /// Reads one response: status line, headers, and a Content-Length body.
-    func readResponse() throws -> Response {
+    public func readResponse() throws -> Response {
         let terminator: [UInt8] = [13, 10, 13, 10]
         var headEnd: Int?
         while headEnd == nil {
@@ -94,7 +94,7 @@ final class TestClient {
     }
 
     /// Waits until the server closes the connection; true if it did before the read deadline.
-    func waitForClose() -> Bool {
+    public func waitForClose() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }

@@ -1,0 +1,48 @@
+/// A field's output type, resolved against the schema once per plan entry, so that
+/// completing each value needs no lookup by name.
+indirect enum OutputShape {
+    case nonNull(OutputShape)
+    case list(OutputShape)
+    /// A built-in scalar: `String`, `Int`, `Float`, `Boolean` or `ID`.
+    case builtInScalar(String)
+    /// A custom scalar, with the application's serializer when it attached one.
+    case customScalar(ScalarCoercion?)
+    case enumeration(EnumType)
+    /// An object type, by name (its plan is cached, so the type itself is rarely needed).
+    case object(String)
+    /// An interface or union, by name.
+    case abstract(String)
+    /// A name the schema does not have as an output type.
+    case unknown(String)
+
+    init(_ type: TypeReference, in schema: Schema) {
+        switch type {
+        case .nonNull(let inner): self = .nonNull(OutputShape(inner, in: schema))
+        case .list(let inner): self = .list(OutputShape(inner, in: schema))
+        case .named(let name):
+            switch schema[name] {
+            case .scalar(let scalar)?:
+                if scalar.coercion == nil, BuiltInScalars.isBuiltIn(name) {
+                    self = .builtInScalar(name)
+                } else {
+                    self = .customScalar(scalar.coercion)
+                }
+            case .enumeration(let enumeration)?: self = .enumeration(enumeration)
+            case .object?: self = .object(name)
+            case .interface?, .union?: self = .abstract(name)
+            case .inputObject?, nil: self = .unknown(name)
+            }
+        }
+    }
+
+    /// The shape without its outer non-null wrapper.
+    var nullable: OutputShape {
+        if case .nonNull(let inner) = self { return inner }
+        return self
+    }
+
+    var isNonNull: Bool {
+        if case .nonNull = self { return true }
+        return false
+    }
+}

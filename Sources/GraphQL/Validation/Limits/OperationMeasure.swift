@@ -1,0 +1,180 @@
+/// Walks one operation, fragments expanded, measuring depth, aliases, directives and cost.
+///
+/// Fragments are measured once per parent type and remembered, so a fragment spread a
+/// thousand times costs one walk.
+struct OperationMeasure {
+    let schema: Schema
+    let limits: OperationLimits
+    let source: Source
+    let fragments: [String: FragmentDefinition]
+    private var memo: [String: Measurement] = [:]
+    private var visiting: Set<String> = []
+
+    init(document: Document, schema: Schema, limits: OperationLimits) {
+        self.schema = schema
+        self.limits = limits
+        self.source = document.source
+        var fragments: [String: FragmentDefinition] = [:]
+        for definition in document.definitions {
+            if case .executable(.fragment(let fragment)) = definition, fragments[fragment.name.value] == nil {
+                fragments[fragment.name.value] = fragment
+            }
+        }
+        self.fragments = fragments
+    }
+
+    /// What a selection set adds up to.
+    struct Measurement {
+        var depth = 0
+        var aliases = 0
+        var cost = 0
+        /// The first node that carries more directives than allowed.
+        var crowdedDirectives: (count: Int, location: Location)?
+    }
+
+    mutating func check(_ operation: OperationDefinition) -> [GraphQLError] {
+        let root = schema.rootType(for: operation.operation)?.name
+        var total = measure(operation.selectionSet, parentType: root)
+        note(operation.directives.count, at: operation.location, in: &total)
+        let name = operation.name.map { "Operation \"\($0.value)\"" } ?? "The operation"
+        var errors: [GraphQLError] = []
+        let at = [operation.location.start]
+        if total.depth > limits.maxDepth {
+            errors.append(error("\(name) is nested \(total.depth) levels deep; the limit is \(limits.maxDepth).", at))
+        }
+        if total.aliases > limits.maxAliases {
+            errors.append(error("\(name) uses \(total.aliases) aliases; the limit is \(limits.maxAliases).", at))
+        }
+        if let crowded = total.crowdedDirectives {
+            errors.append(error(
+                "\(crowded.count) directives on one location; the limit is \(limits.maxDirectivesPerLocation).",
+                [crowded.location.start]))
+        }
+        if total.cost > limits.maxCost {
+            errors.append(error(
+                "\(name) costs \(total.cost), more than the limit of \(limits.maxCost). Every field costs 1, "
+                    + "and a list or connection multiplies the cost of its selections by its size (first): "
+                    + "ask for smaller pages.", at))
+        }
+        return errors
+    }
+
+    private mutating func measure(_ selectionSet: SelectionSet, parentType: String?) -> Measurement {
+        var total = Measurement()
+        for selection in selectionSet.selections {
+            let part: Measurement
+            switch selection {
+            case .field(let field):
+                part = measure(field, parentType: parentType)
+            case .inlineFragment(let fragment):
+                var inner = measure(fragment.selectionSet, parentType: fragment.typeCondition?.value ?? parentType)
+                note(fragment.directives.count, at: fragment.location, in: &inner)
+                part = inner
+            case .fragmentSpread(let spread):
+                var inner = measureFragment(named: spread.name.value)
+                note(spread.directives.count, at: spread.location, in: &inner)
+                part = inner
+            }
+            total.depth = max(total.depth, part.depth)
+            total.aliases = total.aliases.addingClamped(part.aliases)
+            total.cost = total.cost.addingClamped(part.cost)
+            if total.crowdedDirectives == nil { total.crowdedDirectives = part.crowdedDirectives }
+        }
+        return total
+    }
+
+    private mutating func measure(_ field: Field, parentType: String?) -> Measurement {
+        let definition = parentType.flatMap { schema.fieldDefinition(field.name.value, on: $0) }
+        var inner = Measurement()
+        if let selectionSet = field.selectionSet {
+            inner = measure(selectionSet, parentType: definition?.type.namedType)
+        }
+        var result = Measurement()
+        result.aliases = inner.aliases.addingClamped(field.alias == nil ? 0 : 1)
+        if Self.introspectionRoots.contains(field.name.value) {
+            // Bounded by the schema's size; MaxIntrospectionDepth limits its recursion.
+            result.depth = 1
+            result.cost = 1
+        } else {
+            result.depth = inner.depth + 1
+            result.cost = 1.addingClamped(inner.cost.multipliedClamped(by: size(of: field, definition)))
+        }
+        result.crowdedDirectives = inner.crowdedDirectives
+        note(field.directives.count, at: field.location, in: &result)
+        return result
+    }
+
+    /// The meta-fields whose subtrees are introspection, which these limits leave alone.
+    static let introspectionRoots: Set<String> = ["__schema", "__type"]
+
+    private mutating func measureFragment(named name: String) -> Measurement {
+        if let known = memo[name] { return known }
+        guard let fragment = fragments[name], !visiting.contains(name) else { return Measurement() }
+        visiting.insert(name)
+        var result = measure(fragment.selectionSet, parentType: fragment.typeCondition.value)
+        note(fragment.directives.count, at: fragment.location, in: &result)
+        visiting.remove(name)
+        memo[name] = result
+        return result
+    }
+
+    /// How many times a field's selections may be repeated: its `first` (given, else its
+    /// default), else the default list size for a list, else 1.
+    private func size(of field: Field, _ definition: FieldDefinitionInfo?) -> Int {
+        guard let definition else { return 1 }
+        if let first = definition.argument(named: "first") {
+            if let argument = field.arguments.first(where: { $0.name.value == "first" }),
+                case .int(let text) = argument.value.kind, let value = Int(text)
+            {
+                return max(0, value)
+            }
+            if field.arguments.contains(where: { $0.name.value == "first" }) {
+                return PageSize.maximum  // a variable: assume the largest page it could ask for
+            }
+            if let defaultValue = first.defaultValue, case .int(let text) = defaultValue.kind,
+                let value = Int(text)
+            {
+                return max(0, value)
+            }
+            return limits.defaultListSize
+        }
+        return definition.type.isList ? limits.defaultListSize : 1
+    }
+
+    private func note(_ count: Int, at location: Location, in measurement: inout Measurement) {
+        if count > limits.maxDirectivesPerLocation, measurement.crowdedDirectives == nil {
+            measurement.crowdedDirectives = (count, location)
+        }
+    }
+
+    private func error(_ message: String, _ offsets: [Int]) -> GraphQLError {
+        GraphQLError(message, source: source, at: offsets, code: .validationFailed)
+    }
+}
+
+/// The largest page a connection gives: the cost of a `first` that comes from a variable.
+enum PageSize {
+    static let maximum = 100
+}
+
+extension TypeReference {
+    /// Whether the type is a list, non-null or not.
+    var isList: Bool {
+        if case .list = nullable { return true }
+        return false
+    }
+}
+
+extension Int {
+    /// `self + other`, stopping at `Int.max` instead of trapping.
+    func addingClamped(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? .max : sum
+    }
+
+    /// `self × other`, stopping at `Int.max` instead of trapping.
+    func multipliedClamped(by other: Int) -> Int {
+        let (product, overflow) = multipliedReportingOverflow(by: other)
+        return overflow ? .max : product
+    }
+}
