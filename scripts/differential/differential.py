@@ -232,7 +232,7 @@ def messages_of(errors, normalize=False):
 # graphql-core 3.2 quotes names with ' where graphql-js 16 (and Kitchen) use ", and names a
 # directive location in words ("on variable definition.") where graphql-js prints the enum
 # value ("on VARIABLE_DEFINITION.").
-QUOTED = re.compile(r"'([^'\n]*?)'")
+QUOTED = re.compile(r"'([^']*?)'")
 LOCATION_WORDS = re.compile(r"may not be used on ([a-z ]+)\.$")
 
 
