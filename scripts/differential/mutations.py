@@ -21,6 +21,7 @@ class Sites(Visitor):
         self.fields = []  # (FieldNode, parent type, field definition or None)
         self.arguments = []  # (node with .arguments, ArgumentNode, argument type or None)
         self.object_values = []  # (ObjectValueNode, input object type or None)
+        self.nested_values = []  # (ListValueNode or ObjectFieldNode, input type or None)
         self.selection_sets = []  # (SelectionSetNode, parent type or None)
         self.operations = []
         self.fragments = []
@@ -33,6 +34,12 @@ class Sites(Visitor):
 
     def enter_object_value(self, node, *_):
         self.object_values.append((node, graphql.get_named_type(self.type_info.get_input_type())))
+
+    def enter_list_value(self, node, *_):
+        self.nested_values.append((node, self.type_info.get_input_type()))
+
+    def enter_object_field(self, node, *_):
+        self.nested_values.append((node, self.type_info.get_input_type()))
 
     def enter_selection_set(self, node, *_):
         self.selection_sets.append((node, graphql.get_named_type(self.type_info.get_type())))
@@ -358,7 +365,61 @@ def type_system_definition(schema, document, found, rng):
     return True
 
 
+VARIABLE_TYPES = ["Int", "Int!", "String", "String!", "Boolean!", "ID", "[Int]", "[String!]!", "Float"]
+
+
+def nested_variable(schema, document, found, rng):
+    """A variable inside a list or object literal, of the type expected there, its
+    nullable or non-null form, or another type."""
+    if not found.nested_values or not found.operations:
+        return False
+    node, expected = rng.choice(found.nested_values)
+    choices = list(VARIABLE_TYPES)
+    if expected is not None:
+        text = str(expected)
+        choices += [text, text.rstrip("!"), text + "!" if not text.endswith("!") else text]
+    variable = graphql.VariableNode(name=name("nested"))
+    if isinstance(node, graphql.ListValueNode):
+        node.values = list(node.values) + [variable]
+    else:
+        node.value = variable
+    operation = rng.choice(found.operations)
+    default = rng.choice([None, None, graphql.NullValueNode(), graphql.IntValueNode(value="3")])
+    operation.variable_definitions = list(operation.variable_definitions or []) + [
+        graphql.VariableDefinitionNode(variable=graphql.VariableNode(name=name("nested")),
+                                       type=type_reference(rng.choice(choices)), default_value=default, directives=[])
+    ]
+    return True
+
+
+def fragment_field_conflict(schema, document, found, rng):
+    """Two fragments on one type that give one response name to different fields."""
+    candidates = [(s, t) for s, t in found.selection_sets
+                  if t is not None and hasattr(t, "fields") and len(t.fields) >= 2]
+    if not candidates:
+        return False
+    set_node, type_ = rng.choice(candidates)
+    first, second = rng.sample(list(type_.fields), 2)
+    definitions = []
+    for fragment_name, field_name in (("Left", first), ("Right", second)):
+        selected = field(field_name)
+        selected.alias = name("same")
+        named = graphql.get_named_type(type_.fields[field_name].type)
+        if graphql.is_composite_type(named):
+            selected.selection_set = selection_set(field("__typename"))
+        definitions.append(graphql.FragmentDefinitionNode(
+            name=name(fragment_name), type_condition=graphql.NamedTypeNode(name=name(type_.name)),
+            directives=[], selection_set=selection_set(selected)))
+    set_node.selections = list(set_node.selections) + [
+        graphql.FragmentSpreadNode(name=name("Left"), directives=[]),
+        graphql.FragmentSpreadNode(name=name("Right"), directives=[]),
+    ]
+    document.definitions = list(document.definitions) + definitions
+    return True
+
+
 AST_MUTATIONS = [
+    nested_variable, fragment_field_conflict,
     unknown_field, drop_argument, wrong_literal, undefined_variable, unused_fragment,
     duplicate_operation, anonymous_operation, remove_selection_set, add_selection_set_to_leaf,
     unused_variable, wrong_variable_type, alias_conflict, conflicting_arguments, fragment_cycle,
