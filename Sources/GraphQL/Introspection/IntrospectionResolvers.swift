@@ -34,7 +34,11 @@ enum IntrospectionResolvers {
             value.property("name") { $0.value.name }
             value.property("description") { $0.value.description }
             value.property("type") { TypeIntrospection(schema: $0.schema, type: $0.value.type) }
-            value.property("defaultValue") { $0.value.defaultValue.map(Printer.print) }
+            value.property("defaultValue") { parent in
+                parent.value.defaultValue.map { literal in
+                    parent.schema.printDefaultValue(literal, type: parent.value.type) ?? Printer.print(literal)
+                }
+            }
             value.property("isDeprecated") { $0.value.deprecationReason != nil }
             value.property("deprecationReason") { $0.value.deprecationReason }
         }
@@ -48,7 +52,7 @@ enum IntrospectionResolvers {
             directive.property("name") { $0.directive.name }
             directive.property("description") { $0.directive.description }
             directive.property("isRepeatable") { $0.directive.isRepeatable }
-            directive.property("locations") { $0.directive.locations.map(\.rawValue) }
+            directive.property("locations") { $0.directive.locations.map { $0.rawValue } }
             directive.field("args") { parent, arguments, _ in
                 parent.directive.arguments.visible(arguments, in: parent.schema)
             }
