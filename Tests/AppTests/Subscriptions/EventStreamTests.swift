@@ -20,8 +20,8 @@ struct EventStreamTests {
         return client
     }
 
-    /// Waits until the hub counts `count` open streams (the stream is registered before its
-    /// response head is sent, so this is immediate once `open` returned).
+    /// Checks that the hub counts `count` open streams: a stream is registered before its
+    /// response head is sent, so the count is exact once `open` has returned.
     func expectOpen(_ server: TinySubscriptionServer, _ count: Int) {
         #expect(server.hub.openCount == count)
     }
