@@ -26,10 +26,9 @@ struct EventLogTests {
             try EventLog.append(topic: "cart:1", c)
             try EventLog.append(topic: "comments:dish:2", payload: "5", c)
         }
-        while received.withLock({ $0.count }) < 2 {
-            #expect(arrived.wait(timeout: .now() + 5) == .success)
-            if received.withLock({ $0.count }) == 0 { break }
-        }
+        // Each delivery signals once; wait for deliveries until both events are in (or 5 s).
+        let deadline = DispatchTime.now() + 5
+        while received.withLock({ $0.count }) < 2, arrived.wait(timeout: deadline) == .success {}
         let topics = received.withLock { $0.map(\.topic) }
         #expect(topics == ["cart:1", "comments:dish:2"])
         #expect(received.withLock { $0.last?.payload } == "5")
@@ -48,5 +47,21 @@ struct EventLogTests {
             }
         }
         #expect(try database.read { try EventLog.events(after: 0, $0) }.isEmpty)
+    }
+
+    @Test("old events are pruned as new ones are written, keeping the most recent")
+    func pruning() throws {
+        let directory = try TemporaryDirectory()
+        let database = try Database.open(path: directory.path(), migrations: DomainMigrations.all)
+        defer { database.close() }
+        try database.write { c in
+            for index in 0..<10_250 { try EventLog.append(topic: "t", payload: String(index), c) }
+        }
+        let (count, oldest) = try database.read { c in
+            try c.queryFirst("SELECT count(*), min(id) FROM events") { ($0.int(0), $0.int64(1)) }!
+        }
+        #expect(count <= 10_100 && count >= 10_000)
+        #expect(oldest > 150)
+        #expect(try database.read { try EventLog.latestID($0) } == 10_250)
     }
 }
