@@ -14,6 +14,8 @@ public struct ServeOptions: Sendable {
     public var schemaPath: String?
     /// The bounds every request must stay within.
     var limits = RequestLimits.default
+    /// Report each request's SQL statement count in a response header (tests only).
+    var reportsStatementCounts = false
 
     public init(
         server: ServerConfiguration = ServerConfiguration(), databasePath: String = "kitchen.sqlite",
@@ -77,7 +79,8 @@ public final class KitchenServer: Sendable {
                 })
             let router = Router(
                 graphQL: endpoint, schemaSDL: Array(schemaFile.text.utf8),
-                isHealthy: { (try? database.healthCheck()) != nil }, log: log)
+                isHealthy: { (try? database.healthCheck()) != nil }, log: log,
+                reportsStatementCounts: options.reportsStatementCounts)
             let http = HTTPServer(handler: router, configuration: options.server)
             let port = try http.start()
             return KitchenServer(port: port, host: options.server.host, http: http, database: database)
