@@ -18,6 +18,8 @@ public struct ServeOptions: Sendable {
     public var subscriptions = SubscriptionOptions()
     /// The bounds every request must stay within.
     var limits = RequestLimits.default
+    /// Report each request's SQL statement count in a response header (tests only).
+    var reportsStatementCounts = false
 
     public init(
         server: ServerConfiguration = ServerConfiguration(), databasePath: String = "kitchen.sqlite",
@@ -112,6 +114,7 @@ public final class KitchenServer: Sendable {
             let router = Router(
                 graphQL: endpoint, schemaSDL: Array(schemaFile.text.utf8),
                 isHealthy: { (try? database.healthCheck()) != nil }, log: log,
+                reportsStatementCounts: options.reportsStatementCounts,
                 media: MediaEndpoint(folder: store.mediaFolder))
             var server = options.server
             server.maxMultipartBodySize = options.uploadLimits.maxRequestSize
