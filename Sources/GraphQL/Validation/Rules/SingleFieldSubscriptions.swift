@@ -37,10 +37,10 @@ struct SingleFieldSubscriptionsRule: ValidationRule {
         var byKey: [String: [Field]] = [:]
     }
 
-    /// CollectFields on the subscription root, without variables: `@skip` and `@include`
-    /// are not evaluated (the spec forbids them on subscription root fields). Depth first in
-    /// document order, with an explicit stack so that a long chain of fragments cannot
-    /// exhaust the thread's stack.
+    /// CollectFields on the subscription root, without variables: as in graphql-js 16, a
+    /// literal `@skip(if: true)` or `@include(if: false)` leaves a selection out; a variable
+    /// condition keeps it. Depth first in document order, with an explicit stack so that a
+    /// long chain of fragments cannot exhaust the thread's stack.
     private func collect(
         _ selectionSet: SelectionSet, on rootType: String, into fields: inout CollectedFields,
         visited: inout Set<String>
@@ -51,6 +51,7 @@ struct SingleFieldSubscriptionsRule: ValidationRule {
                 pending.removeLast()
                 continue
             }
+            if Self.isLeftOut(selection) { continue }
             switch selection {
             case .field(let field):
                 let key = field.responseKey
@@ -71,6 +72,24 @@ struct SingleFieldSubscriptionsRule: ValidationRule {
                 pending.append(fragment.selectionSet.selections.makeIterator())
             }
         }
+    }
+
+    /// Whether a literal `@skip(if: true)` or `@include(if: false)` leaves `selection` out.
+    private static func isLeftOut(_ selection: Selection) -> Bool {
+        let directives: [Directive]
+        switch selection {
+        case .field(let field): directives = field.directives
+        case .fragmentSpread(let spread): directives = spread.directives
+        case .inlineFragment(let fragment): directives = fragment.directives
+        }
+        for directive in directives {
+            guard let argument = directive.arguments.first(where: { $0.name.value == "if" }),
+                case .boolean(let value) = argument.value.kind
+            else { continue }
+            if directive.name.value == "skip", value { return true }
+            if directive.name.value == "include", !value { return true }
+        }
+        return false
     }
 
     private func conditionMatches(_ condition: String, _ rootType: String) -> Bool {
