@@ -12,6 +12,8 @@ struct GraphQLEndpoint<Context>: Sendable {
     let service: GraphQLService<Context>
     /// Builds the per-request context (the viewer, a database lease, …).
     let makeContext: @Sendable (HTTPRequest) throws(GraphQLError) -> Context
+    /// Automatic persisted queries and trusted documents.
+    var persistedQueries = PersistedQueries()
 
     func handle(_ request: HTTPRequest) -> (HTTPResponse, operationName: String?) {
         guard request.method == "GET" || request.method == "POST" else {
@@ -31,10 +33,11 @@ struct GraphQLEndpoint<Context>: Sendable {
         case .failure(let failure): return (failure.response(mediaType: mediaType), nil)
         }
         let reply = Reply(mediaType: mediaType)
-        guard let query = parameters.query else {
-            return (
-                reply.malformed("The \"query\" parameter is missing."), parameters.operationName
-            )
+        let query: String
+        switch persistedQueries.resolve(parameters) {
+        case .text(let text): query = text
+        case .refused(let error): return (reply.requestErrors([error]), parameters.operationName)
+        case .malformed(let message): return (reply.malformed(message), parameters.operationName)
         }
         if let tooMany = service.limits.checkVariables(parameters.variables) {
             return (reply.requestErrors([tooMany]), parameters.operationName)

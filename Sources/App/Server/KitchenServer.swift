@@ -14,6 +14,8 @@ public struct ServeOptions: Sendable {
     public var schemaPath: String?
     /// The bounds every request must stay within.
     var limits = RequestLimits.default
+    /// Automatic persisted queries, and the trusted documents when only those may run.
+    public var trustedDocuments: TrustedDocuments?
 
     public init(
         server: ServerConfiguration = ServerConfiguration(), databasePath: String = "kitchen.sqlite",
@@ -66,19 +68,27 @@ public final class KitchenServer: Sendable {
             if options.loadDemo, try DemoData.install(database: database, hasher: store.passwords) {
                 log.line("Loaded the demo data into \(options.databasePath) (demo users sign in with password \"\(DemoData.password)\").")
             }
-            let endpoint = GraphQLEndpoint<RequestContext>(
-                service: GraphQLService(bound: bound, limits: options.limits, onInternalError: { error, path in
-                    let id = RequestID.make()
-                    log.line("internal error \(id) at \(path.map(\.text).joined(separator: ".")): \(error)")
-                    return id
-                }),
+            let developer = DeveloperRoutes.serving(databasePath: options.databasePath)
+            var service = GraphQLService(bound: bound, limits: options.limits, onInternalError: { error, path in
+                let id = RequestID.current ?? RequestID.make()
+                log.line("internal error \(id) at \(path.map(\.text).joined(separator: ".")): \(error)")
+                return id
+            })
+            service.metrics = developer.metrics
+            var endpoint = GraphQLEndpoint<RequestContext>(
+                service: service,
                 makeContext: { request throws(GraphQLError) in
                     try RequestContext.make(for: request, store: store)
                 })
-            let router = Router(
+            endpoint.persistedQueries.trusted = options.trustedDocuments
+            var router = Router(
                 graphQL: endpoint, schemaSDL: Array(schemaFile.text.utf8),
                 isHealthy: { (try? database.healthCheck()) != nil }, log: log)
+            router.developer = developer
             let http = HTTPServer(handler: router, configuration: options.server)
+            developer.metrics.registerGauge("kitchen_open_connections", help: "HTTP connections open now.") {
+                [weak http] in Double(http?.openConnections ?? 0)
+            }
             let port = try http.start()
             return KitchenServer(port: port, host: options.server.host, http: http, database: database)
         } catch let error as StartupError {

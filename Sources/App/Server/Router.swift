@@ -1,8 +1,8 @@
 import GraphQL
 import HTTPServer
 
-/// Kitchen's HTTP surface: `/graphql`, `/healthz` and `/schema.graphql`, with one log line
-/// per request.
+/// Kitchen's HTTP surface: `/graphql`, `/healthz` and `/schema.graphql` (and the developer
+/// paths of `DeveloperRoutes`), with one log line per request.
 struct Router<Context>: HTTPHandler {
     let graphQL: GraphQLEndpoint<Context>
     /// The schema's SDL, served as the public contract.
@@ -10,17 +10,22 @@ struct Router<Context>: HTTPHandler {
     /// Whether the database answers, for `/healthz`.
     let isHealthy: @Sendable () -> Bool
     let log: RequestLog
+    /// The explorer, `/metrics`, request ids and counters.
+    var developer = DeveloperRoutes()
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         let started = ContinuousClock.now
-        let (response, operationName) = route(request)
-        log.request(
-            method: request.method, path: request.path, operationName: operationName,
-            status: response.status, duration: ContinuousClock.now - started)
+        let id = developer.ids.next()
+        var (response, operationName) = RequestID.$current.withValue(id) { route(request) }
+        response.headers.replaceOrAdd(name: "X-Request-Id", value: id)
+        developer.observe(
+            request, response: response, id: id, operationName: operationName,
+            duration: ContinuousClock.now - started, log: log)
         return response
     }
 
     private func route(_ request: HTTPRequest) -> (HTTPResponse, String?) {
+        if let page = developer.route(request) { return (page, nil) }
         switch request.path {
         case "/graphql":
             return graphQL.handle(request)
