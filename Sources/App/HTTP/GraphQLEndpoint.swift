@@ -61,7 +61,7 @@ struct GraphQLEndpoint<Context>: Sendable {
         let result = service.execute(
             prepared, operationName: parameters.operationName, variables: parameters.variables,
             context: context)
-        return (reply.result(result), parameters.operationName)
+        return (reply.result(result), parameters.operationName ?? prepared.soleOperationName)
     }
 
     /// The request's parameters, from the query string (GET) or the JSON body (POST).
