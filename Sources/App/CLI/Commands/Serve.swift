@@ -4,11 +4,12 @@ extension CommandSpec {
     /// `kitchen serve`: the README's start command.
     public static let serve = CommandSpec(
         name: "serve", summary: "Start the GraphQL server (demo data on a new database).",
-        usage: "kitchen serve [--host ADDRESS] [--port N] [--db FILE] [--no-demo]",
+        usage: "kitchen serve [--host ADDRESS] [--port N] [--db FILE] [--no-demo] [OPTION…]",
         discussion: """
             Serves GraphQL at http://HOST:PORT/graphql, the explorer at http://HOST:PORT/ (and
             at /graphql in a browser), Prometheus metrics at /metrics, plus /healthz and
             /schema.graphql.
+
             A new database file is created with its schema and, unless --no-demo, the demo data
             set. SIGINT or SIGTERM stops the server after the requests in flight finish.
             """,
