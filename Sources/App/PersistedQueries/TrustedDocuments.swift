@@ -30,7 +30,8 @@ public struct TrustedDocuments: Sendable {
     /// Reads the JSON file at `path`.
     public static func read(path: String) throws(StartupError) -> TrustedDocuments {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw StartupError("cannot read the trusted documents file \(path)")
+            throw StartupError(
+                "cannot read the trusted documents file \(path); write one with 'kitchen persist DOCUMENT… > \(path)'")
         }
         let value: Value
         do {

@@ -48,9 +48,10 @@ extension CommandSpec {
         do {
             server = try KitchenServer.start(options, log: log)
         } catch {
-            return context.fail("\(error)")
+            return context.fail("\(error)" + StartupHints.hint(for: "\(error)"))
         }
         context.console.print("Kitchen is serving GraphQL at \(server.url)")
+        context.console.print("Explorer: \(server.url.dropLast("graphql".count))  Metrics: \(server.url.dropLast("graphql".count))metrics")
         let signal = HTTPServer.waitForTerminationSignal()
         context.console.print("Signal \(signal): finishing the requests in flight, then stopping.")
         server.stop()
