@@ -4,7 +4,7 @@ extension KitchenCLI {
     public static func configurationTable() -> String {
         var rows = ["| flag | environment | default | meaning |", "| --- | --- | --- | --- |"]
         var seen = Set<String>()
-        for command in [CommandSpec.serve, .seed] {
+        for command in [CommandSpec.serve, CommandSpec.seed] {
             for flag in command.flags where seen.insert(flag.name).inserted {
                 let name = flag.valueName.map { "`--\(flag.name) \($0)`" } ?? "`--\(flag.name)`"
                 let variable = flag.environment.map { "`\($0)`" } ?? ""

@@ -38,6 +38,9 @@ public final class RequestLog: Sendable {
 
     /// Client-chosen text with anything that could forge a log line removed.
     static func printable(_ text: String) -> String {
-        String(text.prefix(200).map { $0.isNewline || $0 == " " ? "_" : $0 })
+        // Most names are short visible ASCII: return them without building a new string.
+        let utf8 = text.utf8
+        if utf8.count <= 200, utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return text }
+        return String(text.prefix(200).map { $0.isNewline || $0 == " " ? "_" : $0 })
     }
 }
