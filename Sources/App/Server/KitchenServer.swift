@@ -16,6 +16,8 @@ public struct ServeOptions: Sendable {
     var limits = RequestLimits.default
     /// Automatic persisted queries, and the trusted documents when only those may run.
     public var trustedDocuments: TrustedDocuments?
+    /// Report each request's SQL statement count in a response header (tests only).
+    var reportsStatementCounts = false
 
     public init(
         server: ServerConfiguration = ServerConfiguration(), databasePath: String = "kitchen.sqlite",
@@ -83,7 +85,8 @@ public final class KitchenServer: Sendable {
             endpoint.persistedQueries.trusted = options.trustedDocuments
             var router = Router(
                 graphQL: endpoint, schemaSDL: Array(schemaFile.text.utf8),
-                isHealthy: { (try? database.healthCheck()) != nil }, log: log)
+                isHealthy: { (try? database.healthCheck()) != nil }, log: log,
+                reportsStatementCounts: options.reportsStatementCounts)
             router.developer = developer
             let http = HTTPServer(handler: router, configuration: options.server)
             developer.metrics.registerGauge("kitchen_open_connections", help: "HTTP connections open now.") {

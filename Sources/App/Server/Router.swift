@@ -1,5 +1,6 @@
 import GraphQL
 import HTTPServer
+import Storage
 
 /// Kitchen's HTTP surface: `/graphql`, `/healthz` and `/schema.graphql` (and the developer
 /// paths of `DeveloperRoutes`), with one log line per request.
@@ -10,14 +11,23 @@ struct Router<Context>: HTTPHandler {
     /// Whether the database answers, for `/healthz`.
     let isHealthy: @Sendable () -> Bool
     let log: RequestLog
+    /// Adds `X-Kitchen-SQL-Statements` (the request's statement count) to every response,
+    /// for tests that show the count depends on a query's shape, not on its lists.
+    var reportsStatementCounts = false
     /// The explorer, `/metrics`, request ids and counters.
     var developer = DeveloperRoutes()
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         let started = ContinuousClock.now
+        let statementsBefore = ThreadStatementCount.current
         let id = developer.ids.next()
         var (response, operationName) = RequestID.$current.withValue(id) { route(request) }
         response.headers.replaceOrAdd(name: "X-Request-Id", value: id)
+        if reportsStatementCounts {
+            response.headers.add(
+                name: "X-Kitchen-SQL-Statements",
+                value: String(ThreadStatementCount.current - statementsBefore))
+        }
         developer.observe(
             request, response: response, id: id, operationName: operationName,
             duration: ContinuousClock.now - started, log: log)
