@@ -60,6 +60,13 @@ static inline uint16_t kitchen_mhd_bound_port(struct MHD_Daemon *daemon) {
     return info == NULL ? 0 : info->port;
 }
 
+/// The connections the daemon has open now, or 0 when it cannot tell.
+static inline unsigned int kitchen_mhd_current_connections(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info =
+        MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info == NULL ? 0 : info->num_connections;
+}
+
 /// Writes the client's numeric address into `buffer`; returns false if unknown.
 static inline bool kitchen_mhd_client_address(struct MHD_Connection *connection,
                                               char *buffer, socklen_t size) {

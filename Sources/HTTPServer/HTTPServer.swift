@@ -45,6 +45,16 @@ public final class HTTPServer: Sendable {
         }
     }
 
+    /// The connections open now (0 when not running), for metrics.
+    public var openConnections: Int {
+        lifecycle.withLock { lifecycle in
+            if case .running(let daemon) = lifecycle {
+                return Int(kitchen_mhd_current_connections(daemon.pointer))
+            }
+            return 0
+        }
+    }
+
     /// Stops accepting connections, waits up to `shutdownGracePeriod` for requests in
     /// flight to be answered, then closes every connection and joins the pool threads.
     /// Safe to call more than once and from any thread but a handler's.

@@ -58,3 +58,18 @@ sys.exit(0 if (3, 2, 14) <= version < (3, 3) else 1)'
         || python3 -m pip install --quiet --upgrade --user --break-system-packages "${packages[@]}"
     python3 -c "$check"
 }
+
+# Debian's headless-capable Chromium, and a font with Chinese glyphs, for the explorer's
+# browser test (Tests/AppTests/Explorer). Large, so only scripts/test installs them.
+KITCHEN_BROWSER_PACKAGES=(chromium fonts-wqy-microhei)
+
+# Ensures the browser test can run.
+ensure_browser() {
+    local missing=() package
+    for package in "${KITCHEN_BROWSER_PACKAGES[@]}"; do
+        if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
+            missing+=("$package")
+        fi
+    done
+    if [ "${#missing[@]}" -gt 0 ]; then apt_install "${missing[@]}"; fi
+}

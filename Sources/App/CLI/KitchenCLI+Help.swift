@@ -11,7 +11,9 @@ extension KitchenCLI {
             Commands:
             \(list.joined(separator: "\n"))
 
-            Run 'kitchen COMMAND --help' for a command's options.
+            Run 'kitchen COMMAND --help' for a command's options. Every option can also be set by
+            its KITCHEN_… environment variable. To start: 'kitchen serve', then open
+            http://127.0.0.1:8080/ for the explorer.
             """
     }
 

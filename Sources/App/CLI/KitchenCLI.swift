@@ -22,6 +22,7 @@ public enum KitchenCLI {
         .format,
         .check,
         .schema,
+        .persist,
     ]
 
     /// Runs the command line `arguments` (the first is the program name) and returns

@@ -16,6 +16,8 @@ struct GraphQLEndpoint<Context>: Sendable {
     var uploads: UploadSupport<Context>? = nil
     /// Subscriptions over server-sent events; nil answers `text/event-stream` with 406.
     var subscriptions: SubscriptionSupport<Context>? = nil
+    /// Automatic persisted queries and trusted documents.
+    var persistedQueries = PersistedQueries()
 
     func handle(_ request: HTTPRequest) -> (HTTPResponse, operationName: String?) {
         guard request.method == "GET" || request.method == "POST" else {
@@ -51,10 +53,11 @@ struct GraphQLEndpoint<Context>: Sendable {
                 uploads.settle(folder: support.folder, media: support.media)
             }
         }
-        guard let query = parameters.query else {
-            return (
-                reply.malformed("The \"query\" parameter is missing."), parameters.operationName
-            )
+        let query: String
+        switch persistedQueries.resolve(parameters) {
+        case .text(let text): query = text
+        case .refused(let error): return (reply.requestErrors([error]), parameters.operationName)
+        case .malformed(let message): return (reply.malformed(message), parameters.operationName)
         }
         if let tooMany = service.limits.checkVariables(parameters.variables) {
             return (reply.requestErrors([tooMany]), parameters.operationName)
@@ -88,7 +91,7 @@ struct GraphQLEndpoint<Context>: Sendable {
         let result = service.execute(
             prepared, operationName: parameters.operationName, variables: parameters.variables,
             context: context)
-        return (reply.result(result), parameters.operationName)
+        return (reply.result(result), parameters.operationName ?? prepared.soleOperationName)
     }
 
     /// The upload support and boundary when `request` is a multipart POST Kitchen accepts.

@@ -8,6 +8,8 @@ struct GraphQLRequest: Sendable {
     var operationName: String?
     var variables: ObjectValue
     var extensions: ObjectValue
+    /// A persisted document's id (`sha256:<hex>`), per the draft's persisted-documents appendix.
+    var documentId: String? = nil
 
     /// Why a request could not even be read: answered 400 whatever the media type.
     struct Malformed: Error, Sendable {
@@ -23,6 +25,7 @@ struct GraphQLRequest: Sendable {
         operationName = try Self.optionalString(body["operationName"], name: "operationName")
         variables = try Self.optionalObject(body["variables"], name: "variables")
         extensions = try Self.optionalObject(body["extensions"], name: "extensions")
+        documentId = try Self.optionalString(body["documentId"], name: "documentId")
     }
 
     /// The parameters of a GET query string: `variables` and `extensions` are JSON text.
@@ -36,6 +39,7 @@ struct GraphQLRequest: Sendable {
         operationName = parameter("operationName")
         variables = try Self.jsonObject(parameter("variables"), name: "variables", readJSON: readJSON)
         extensions = try Self.jsonObject(parameter("extensions"), name: "extensions", readJSON: readJSON)
+        documentId = parameter("documentId")
     }
 
     private static func optionalString(_ value: Value?, name: String) throws(Malformed) -> String? {

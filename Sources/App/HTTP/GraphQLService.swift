@@ -8,6 +8,8 @@ struct GraphQLService<Context>: Sendable {
     let limits: RequestLimits
     /// Logs an internal error's detail; returns the id the client sees.
     let onInternalError: @Sendable (any Error, [PathComponent]) -> String?
+    /// Counts document cache hits and misses, when set.
+    var metrics: ServerMetrics? = nil
 
     init(
         bound: BoundSchema<Context>, cache: DocumentCache = DocumentCache(),
@@ -23,7 +25,10 @@ struct GraphQLService<Context>: Sendable {
     /// The prepared document for a query text, or the errors that reject it.
     func prepare(_ text: String) -> DocumentPreparation {
         if let tooLong = limits.checkDocumentSize(text) { return .rejected([tooLong]) }
+        var missed = false
+        defer { metrics?.recordDocumentCache(hit: !missed) }
         return cache.preparation(for: text) { text in
+            missed = true
             let document: Document
             do throws(GraphQLError) {
                 document = try Parser.parse(Source(text), limits: limits.parser)

@@ -18,6 +18,8 @@ public struct ServeOptions: Sendable {
     public var subscriptions = SubscriptionOptions()
     /// The bounds every request must stay within.
     var limits = RequestLimits.default
+    /// Automatic persisted queries, and the trusted documents when only those may run.
+    public var trustedDocuments: TrustedDocuments?
     /// Report each request's SQL statement count in a response header (tests only).
     var reportsStatementCounts = false
 
@@ -91,12 +93,15 @@ public final class KitchenServer: Sendable {
             if options.loadDemo, try DemoData.install(database: database, hasher: store.passwords) {
                 log.line("Loaded the demo data into \(options.databasePath) (demo users sign in with password \"\(DemoData.password)\").")
             }
-            let endpoint = GraphQLEndpoint<RequestContext>(
-                service: GraphQLService(bound: bound, limits: options.limits, onInternalError: { error, path in
-                    let id = RequestID.make()
-                    log.line("internal error \(id) at \(path.map(\.text).joined(separator: ".")): \(error)")
-                    return id
-                }),
+            let developer = DeveloperRoutes.serving(databasePath: options.databasePath)
+            var service = GraphQLService(bound: bound, limits: options.limits, onInternalError: { error, path in
+                let id = RequestID.current ?? RequestID.make()
+                log.line("internal error \(id) at \(path.map(\.text).joined(separator: ".")): \(error)")
+                return id
+            })
+            service.metrics = developer.metrics
+            var endpoint = GraphQLEndpoint<RequestContext>(
+                service: service,
                 makeContext: { request throws(GraphQLError) in
                     try RequestContext.make(for: request, store: store)
                 },
@@ -110,16 +115,24 @@ public final class KitchenServer: Sendable {
                 subscriptions: SubscriptionSupport(hub: hub) { subscription, context throws(GraphQLError) in
                     try SubscriptionResolvers.source(subscription, context: context)
                 })
+            endpoint.persistedQueries.trusted = options.trustedDocuments
             store.mediaFolder.removeStaleStaged()
-            let router = Router(
+            var router = Router(
                 graphQL: endpoint, schemaSDL: Array(schemaFile.text.utf8),
                 isHealthy: { (try? database.healthCheck()) != nil }, log: log,
                 reportsStatementCounts: options.reportsStatementCounts,
                 media: MediaEndpoint(folder: store.mediaFolder))
+            router.developer = developer
             var server = options.server
             server.maxMultipartBodySize = options.uploadLimits.maxRequestSize
             try hub.start(databasePath: options.databasePath)
             let http = HTTPServer(handler: router, configuration: server)
+            developer.metrics.registerGauge("kitchen_open_connections", help: "HTTP connections open now.") {
+                [weak http] in Double(http?.openConnections ?? 0)
+            }
+            developer.metrics.registerGauge("kitchen_open_subscriptions", help: "Subscription streams open now.") {
+                [weak hub] in Double(hub?.openStreams ?? 0)
+            }
             let port: UInt16
             do {
                 port = try http.start()

@@ -7,9 +7,12 @@ import Synchronization
 public final class RequestLog: Sendable {
     private let write: @Sendable (String) -> Void
     private let lock = Mutex(())
+    /// How request lines are written.
+    public let format: LogFormat
 
     /// A log that hands each line (with its newline) to `write`.
-    public init(write: @escaping @Sendable (String) -> Void) {
+    public init(format: LogFormat = .text, write: @escaping @Sendable (String) -> Void) {
+        self.format = format
         self.write = write
     }
 
@@ -19,29 +22,25 @@ public final class RequestLog: Sendable {
     /// A log that drops everything, for tests that do not read it.
     public static let discard = RequestLog { _ in }
 
-    /// `POST /graphql RecipePage 200 1.24ms`
-    func request(
-        method: String, path: String, operationName: String?, status: Int, duration: Duration
-    ) {
-        let milliseconds = Double(duration.components.attoseconds) / 1e15
-            + Double(duration.components.seconds) * 1000
-        let name = operationName.map { Self.printable($0) } ?? "-"
-        line("\(method) \(Self.printable(path)) \(name) \(status) \(Self.format(milliseconds))ms")
+    /// One request's line, in the log's format (see `RequestRecord`).
+    func request(_ record: RequestRecord) {
+        writeLine(record.line(format))
     }
 
-    /// Writes one line.
+    /// Writes one message line: as is in text, as `{"time":…,"message":…}` in JSON.
     func line(_ text: String) {
+        writeLine(format == .json ? RequestRecord.jsonMessage(text) : text)
+    }
+
+    private func writeLine(_ text: String) {
         lock.withLock { _ in write(text + "\n") }
     }
 
     /// Client-chosen text with anything that could forge a log line removed.
     static func printable(_ text: String) -> String {
-        String(text.prefix(200).map { $0.isNewline || $0 == " " ? "_" : $0 })
-    }
-
-    private static func format(_ milliseconds: Double) -> String {
-        let hundredths = Int((milliseconds * 100).rounded())
-        let fraction = hundredths % 100
-        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+        // Most names are short visible ASCII: return them without building a new string.
+        let utf8 = text.utf8
+        if utf8.count <= 200, utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return text }
+        return String(text.prefix(200).map { $0.isNewline || $0 == " " ? "_" : $0 })
     }
 }

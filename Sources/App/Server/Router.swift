@@ -2,8 +2,8 @@ import GraphQL
 import HTTPServer
 import Storage
 
-/// Kitchen's HTTP surface: `/graphql`, `/healthz`, `/schema.graphql` and `/media/<hash>`,
-/// with one log line per request.
+/// Kitchen's HTTP surface: `/graphql`, `/healthz`, `/schema.graphql`, `/media/<hash>` (and
+/// the developer paths of `DeveloperRoutes`), with one log line per request.
 struct Router<Context>: HTTPHandler {
     let graphQL: GraphQLEndpoint<Context>
     /// The schema's SDL, served as the public contract.
@@ -16,23 +16,28 @@ struct Router<Context>: HTTPHandler {
     var reportsStatementCounts = false
     /// Stored pictures; nil serves none (404).
     var media: MediaEndpoint? = nil
+    /// The explorer, `/metrics`, request ids and counters.
+    var developer = DeveloperRoutes()
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         let started = ContinuousClock.now
         let statementsBefore = ThreadStatementCount.current
-        var (response, operationName) = route(request)
+        let id = developer.ids.next()
+        var (response, operationName) = RequestID.$current.withValue(id) { route(request) }
+        response.headers.replaceOrAdd(name: "X-Request-Id", value: id)
         if reportsStatementCounts {
             response.headers.add(
                 name: "X-Kitchen-SQL-Statements",
                 value: String(ThreadStatementCount.current - statementsBefore))
         }
-        log.request(
-            method: request.method, path: request.path, operationName: operationName,
-            status: response.status, duration: ContinuousClock.now - started)
+        developer.observe(
+            request, response: response, id: id, operationName: operationName,
+            duration: ContinuousClock.now - started, log: log)
         return response
     }
 
     private func route(_ request: HTTPRequest) -> (HTTPResponse, String?) {
+        if let page = developer.route(request) { return (page, nil) }
         if let media, request.path.hasPrefix(MediaRepository.urlPrefix) {
             return (media.handle(request), nil)
         }

@@ -57,6 +57,9 @@ final class SubscriptionHub: Sendable {
         self.limits = limits
     }
 
+    /// The streams open now, for `/metrics`.
+    var openStreams: Int { state.withLock { $0.total } }
+
     /// Starts polling the database file at `path` and sending keep-alives.
     func start(databasePath: String, pollInterval: Duration = .milliseconds(25)) throws {
         let poller = try EventPoller(path: databasePath, interval: pollInterval) { [weak self] events in

@@ -145,14 +145,14 @@ struct GraphQLEndpointTests {
         }
     }
 
-    @Test("one log line per request: method, path, operation name, status, duration")
+    @Test("one log line per request: request id, method, path, operation name, status, duration")
     func logging() throws {
         try TinyGraphQLServer.with { server in
             _ = try post(server, #"{"query":"query Counter { count }","operationName":"Counter"}"#)
             let lines = server.state.logLines.withLock { $0 }
             #expect(lines.count == 1)
             let line = try #require(lines.first)
-            #expect(line.hasPrefix("POST /graphql Counter 200 "))
+            #expect(line.split(separator: " ").dropFirst().joined(separator: " ").hasPrefix("POST /graphql Counter 200 "))
             #expect(line.hasSuffix("ms\n"))
         }
     }

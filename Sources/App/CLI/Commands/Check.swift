@@ -23,7 +23,7 @@ extension CommandSpec {
         flags: [
             GraphQLFiles.schemaFlag,
             .toggle("json", environment: "KITCHEN_CHECK_JSON", summary: "Print the results as JSON on standard output."),
-            .toggle("server-limits", summary: "Also apply the server's default request limits."),
+            .toggle("server-limits", environment: "KITCHEN_CHECK_SERVER_LIMITS", summary: "Also apply the server's default request limits."),
         ]
     ) { context in
         let paths = context.flags.positional

@@ -4,9 +4,12 @@ extension CommandSpec {
     /// `kitchen serve`: the README's start command.
     public static let serve = CommandSpec(
         name: "serve", summary: "Start the GraphQL server (demo data on a new database).",
-        usage: "kitchen serve [--host ADDRESS] [--port N] [--db FILE] [--no-demo]",
+        usage: "kitchen serve [--host ADDRESS] [--port N] [--db FILE] [--no-demo] [OPTION…]",
         discussion: """
-            Serves GraphQL at http://HOST:PORT/graphql, plus /healthz and /schema.graphql.
+            Serves GraphQL at http://HOST:PORT/graphql, the explorer at http://HOST:PORT/ (and
+            at /graphql in a browser), Prometheus metrics at /metrics, plus /healthz and
+            /schema.graphql.
+
             A new database file is created with its schema and, unless --no-demo, the demo data
             set. SIGINT or SIGTERM stops the server after the requests in flight finish.
             """,
@@ -18,7 +21,7 @@ extension CommandSpec {
             .option(
                 "schema", valueName: "FILE", environment: "KITCHEN_SCHEMA",
                 summary: "The schema file (default: Schema.graphql here or beside the package)."),
-        ]
+        ] + DeveloperFlags.all
     ) { context in
         var options: ServeOptions
         do {
@@ -28,18 +31,27 @@ extension CommandSpec {
                 loadDemo: !context.flags.bool("no-demo"),
                 schemaPath: context.flags.string("schema"))
             options.limits = try LimitFlags.limits(from: context.flags)
+            options.trustedDocuments = try DeveloperFlags.trustedDocuments(from: context.flags)
         } catch {
             return context.fail("\(error)")
         }
         HTTPServer.blockTerminationSignals()
-        let log = RequestLog { context.console.print(String($0.dropLast())) }
+        let log: RequestLog
+        do {
+            log = RequestLog(format: try DeveloperFlags.logFormat(from: context.flags)) {
+                context.console.print(String($0.dropLast()))
+            }
+        } catch {
+            return context.fail("\(error)")
+        }
         let server: KitchenServer
         do {
             server = try KitchenServer.start(options, log: log)
         } catch {
-            return context.fail("\(error)")
+            return context.fail("\(error)" + StartupHints.hint(for: "\(error)"))
         }
         context.console.print("Kitchen is serving GraphQL at \(server.url)")
+        context.console.print("Explorer: \(server.url.dropLast("graphql".count))  Metrics: \(server.url.dropLast("graphql".count))metrics")
         let signal = HTTPServer.waitForTerminationSignal()
         context.console.print("Signal \(signal): finishing the requests in flight, then stopping.")
         server.stop()
