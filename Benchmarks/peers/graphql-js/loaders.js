@@ -63,10 +63,9 @@ class Statements {
     });
   }
 
+  /** The first row. (`Statement.get` would leave the statement, and so a read transaction, open.) */
   get(sql, params) {
-    return new Promise((resolve, reject) => {
-      this.prepared(sql).get(params, (error, row) => (error ? reject(error) : resolve(row)));
-    });
+    return this.all(sql, params).then((rows) => rows[0]);
   }
 
   run(sql, params) {
