@@ -65,3 +65,9 @@ extension Schema {
         }
     }
 }
+
+extension InputValueInfo {
+    /// Whether the argument or input field must be given: non-null without a default
+    /// (graphql-js's `isRequiredArgument` / `isRequiredInputField`).
+    public var isRequired: Bool { type.isNonNull && defaultValue == nil }
+}

@@ -122,8 +122,3 @@ struct SchemaValidationContext {
         }
     }
 }
-
-extension InputValueInfo {
-    /// Non-null without a default: must be given.
-    var isRequired: Bool { type.isNonNull && defaultValue == nil }
-}
