@@ -25,7 +25,7 @@ export NODE_PATH="$deps/usr/share/nodejs:$deps/usr/lib/x86_64-linux-gnu/nodejs"
 mkdir -p "$deps/profiles"
 work="$(mktemp -d /tmp/kitchen-profile.XXXXXX)"
 out="$deps/profiles/callgrind.$case.$(date -u +%Y%m%dT%H%M%S)"
-valgrind --tool=callgrind --callgrind-out-file="$out" --collect-atstart=no \
+valgrind --tool=callgrind --callgrind-out-file="$out" --instr-atstart=no \
     "$kitchen" serve --db "$db" --no-demo --host 127.0.0.1 --port "$port" --threads 1 \
     >"$work/kitchen.log" 2>&1 &
 pid=$!
@@ -44,6 +44,6 @@ node "$here/http/send.js" "http://127.0.0.1:$port/graphql" "$work/req/token" "$b
 callgrind_control --instr=off "$pid" >/dev/null
 callgrind_control --dump "$pid" >/dev/null
 sleep 1
-file="$(ls -t "$out"* | head -n 1)"
-total="$(callgrind_annotate "$file" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }')"
+file="$out.1"
+total="$(callgrind_annotate "$file" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')"
 echo "$case: $((total / count)) instructions per request ($count requests; profile $file)"
