@@ -81,7 +81,7 @@ wait_for() {  # wait_for PORT
 }
 
 start_kitchen() {  # start_kitchen DB → sets kitchen_pid
-    "$kitchen" serve --db "$1" --no-demo --host 127.0.0.1 --port "$kitchen_port" >"$work/kitchen.log" 2>&1 &
+    "$kitchen" serve --db "$1" --no-demo --schema "$root/Schema.graphql" --host 127.0.0.1 --port "$kitchen_port" >"$work/kitchen.log" 2>&1 &
     kitchen_pid=$!
     pids+=("$kitchen_pid")
     wait_for "$kitchen_port"

@@ -26,7 +26,7 @@ mkdir -p "$deps/profiles"
 work="$(mktemp -d /tmp/kitchen-profile.XXXXXX)"
 out="$deps/profiles/callgrind.$case.$(date -u +%Y%m%dT%H%M%S)"
 valgrind --tool=callgrind --callgrind-out-file="$out" --instr-atstart=no \
-    "$kitchen" serve --db "$db" --no-demo --host 127.0.0.1 --port "$port" --threads 1 \
+    "$kitchen" serve --db "$db" --no-demo --schema "$root/Schema.graphql" --host 127.0.0.1 --port "$port" --threads 1 \
     >"$work/kitchen.log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; rm -rf "$work"' EXIT
