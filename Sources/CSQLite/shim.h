@@ -13,3 +13,11 @@ enum {
     kitchen_sqlite_constraint_primarykey = SQLITE_CONSTRAINT_PRIMARYKEY,
     kitchen_sqlite_constraint_foreignkey = SQLITE_CONSTRAINT_FOREIGNKEY,
 };
+
+/// Turns off SQLite's memory statistics, which take one process-wide mutex around every
+/// allocation: two threads running full-text searches spent most of their waits on it.
+/// `sqlite3_config` is variadic, which Swift cannot call. Effective only before the first
+/// connection opens (later it returns SQLITE_MISUSE and changes nothing).
+static inline int kitchen_sqlite_disable_memory_statistics(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}

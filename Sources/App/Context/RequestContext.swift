@@ -41,8 +41,8 @@ struct RequestContext: Sendable {
     static func bearerToken(_ header: String?) -> String? {
         guard let header else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        guard parts.count == 2, parts[0].utf8.count == 6, parts[0].lowercased() == "bearer" else { return nil }
+        let token = parts[1].spaceTrimmed
         guard !token.isEmpty, token.utf8.count <= 200 else { return nil }
         return token
     }

@@ -118,14 +118,14 @@ struct GraphQLEndpoint<Context>: Sendable {
                 return .failure(.malformed(error.message))
             }
         }
-        guard let contentType = request.headers["Content-Type"].flatMap({ MediaRange($0[...]) })
-        else {
-            return .failure(.unsupportedMediaType)
-        }
-        guard contentType.type == "application", contentType.subtype == "json",
-            (contentType.parameters["charset"] ?? "utf-8") == "utf-8"
-        else {
-            return .failure(.unsupportedMediaType)
+        guard let header = request.headers["Content-Type"] else { return .failure(.unsupportedMediaType) }
+        // The two spellings nearly every client sends are known good without parsing.
+        if header != "application/json" && header != "application/json; charset=utf-8" {
+            guard let contentType = MediaRange(header[...]), contentType.type == "application",
+                contentType.subtype == "json", (contentType.parameters["charset"] ?? "utf-8") == "utf-8"
+            else {
+                return .failure(.unsupportedMediaType)
+            }
         }
         let body: Value
         do {

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import Storage
 
 /// An opaque global ID: the object type and its row id, as URL-safe base64 of
 /// `Type:rowid`. Clients treat it as an opaque string; resolvers check its type.
@@ -14,10 +15,7 @@ struct GlobalID: Sendable, Hashable {
 
     /// The ID as clients see it.
     var encoded: String {
-        Data("\(typeName):\(rowID)".utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Base64.encode("\(typeName):\(rowID)".utf8, urlSafe: true, padded: false)
     }
 
     /// Reads any well-formed global ID; nil for anything else.

@@ -18,7 +18,7 @@ public struct Cursor: Sendable, Hashable {
 
     /// The opaque string a client sends back as `after`.
     public var encoded: String {
-        Data("c:\(key):\(id)".utf8).base64EncodedString()
+        Base64.encode("c:\(key):\(id)".utf8)
     }
 
     /// Decodes a client's cursor; malformed text is `badInput`, never a crash.

@@ -53,6 +53,7 @@ public final class Connection {
         case .readWrite: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         case .readOnly: flags |= SQLITE_OPEN_READONLY
         }
+        _ = Self.libraryConfigured
         var opened: OpaquePointer?
         let code = sqlite3_open_v2(path, &opened, flags, nil)
         guard let opened else { throw SQLiteError(code: code, message: "cannot open \(path)") }
@@ -70,6 +71,14 @@ public final class Connection {
         try check(sqlite3_busy_timeout(handle, Int32(clamping: milliseconds)), handle)
         try configure()
     }
+
+    /// Process-wide SQLite settings, applied once before the first connection opens:
+    /// memory statistics off (Kitchen never reads them, and they serialize every allocation
+    /// of every thread on one mutex; Benchmarks/RESULTS.md).
+    private static let libraryConfigured: Bool = {
+        _ = kitchen_sqlite_disable_memory_statistics()
+        return true
+    }()
 
     private func configure() throws(SQLiteError) {
         try runControl("PRAGMA foreign_keys = ON")

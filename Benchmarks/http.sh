@@ -1,0 +1,247 @@
+#!/usr/bin/env bash
+# Kitchen against graphql-js on the same SQLite file, over HTTP on loopback, with wrk.
+#
+#   Benchmarks/http.sh [--scale N] [--pairs N] [--duration S] [--cases "Q0 Q1 …"]
+#                      [--flat "1000 100000"] [--kitchen BIN]
+#
+# Seeds a database with `kitchen seed --scale N` (kept in Benchmarks/.deps/data), prepares a
+# viewer with a cart through Kitchen's API, checks that Kitchen and the peer return
+# byte-identical `data` for every request, then measures each case A B A B (Kitchen, peer)
+# for --pairs pairs with `wrk -t2 -c32 -dS`. The machine's limit — Kitchen's Q1 response
+# served with no work by nginx and by a bare libmicrohttpd handler — is measured in every
+# pair too. Prints each run, then the ratios and the targets. Only 127.0.0.1 is used; every
+# server the script starts is stopped when it ends.
+#
+# --flat "A B" measures Q1–Q4 on Kitchen alone at two scales, in turn, for the
+# "cost flat with data size" target.
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+deps="$here/.deps"
+scale=10000
+pairs=3
+duration=10
+cases="Q0 Q1 Q2 Q3 Q4 M1"
+flat=""
+kitchen="${KITCHEN_BIN:-}"
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --scale) scale="$2"; shift 2 ;;
+        --pairs) pairs="$2"; shift 2 ;;
+        --duration) duration="$2"; shift 2 ;;
+        --cases) cases="$2"; shift 2 ;;
+        --flat) flat="$2"; shift 2 ;;
+        --kitchen) kitchen="$2"; shift 2 ;;
+        *) echo "unknown option $1" >&2; exit 2 ;;
+    esac
+done
+
+kitchen_port=18180 peer_port=18190 mhd_port=18191 nginx_port=18192
+"$here/peers/setup.sh" >/dev/null
+export NODE_PATH="$deps/usr/share/nodejs:$deps/usr/lib/x86_64-linux-gnu/nodejs"
+
+if [ -z "$kitchen" ]; then
+    echo "building kitchen (release)…"
+    (cd "$root" && swift build -c release --product kitchen >/dev/null)
+    kitchen="$root/.build/release/kitchen"
+fi
+mkdir -p "$deps/data" "$deps/bin"
+static_mhd="$deps/bin/static-mhd"
+if [ ! -x "$static_mhd" ] || [ "$here/http/static-mhd.c" -nt "$static_mhd" ]; then
+    cc -O2 -Wall -o "$static_mhd" "$here/http/static-mhd.c" -lmicrohttpd
+fi
+
+work="$(mktemp -d /tmp/kitchen-bench.XXXXXX)"
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT INT TERM
+
+database() {  # database SCALE → path of a seeded database
+    local file="$deps/data/kitchen-$1.sqlite"
+    if [ ! -f "$file" ]; then
+        "$kitchen" seed --db "$file.tmp" --scale "$1" >&2
+        mv "$file.tmp" "$file"
+        for suffix in -wal -shm; do [ -f "$file.tmp$suffix" ] && mv "$file.tmp$suffix" "$file$suffix"; done
+    fi
+    echo "$file"
+}
+
+wait_for() {  # wait_for PORT
+    for _ in $(seq 1 100); do
+        if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
+        sleep 0.1
+    done
+    echo "nothing listens on 127.0.0.1:$1" >&2
+    exit 1
+}
+
+start_kitchen() {  # start_kitchen DB → sets kitchen_pid
+    "$kitchen" serve --db "$1" --no-demo --schema "$root/Schema.graphql" --host 127.0.0.1 --port "$kitchen_port" >"$work/kitchen.log" 2>&1 &
+    kitchen_pid=$!
+    pids+=("$kitchen_pid")
+    wait_for "$kitchen_port"
+}
+
+stop() {  # stop PID
+    kill "$1" 2>/dev/null || true
+    wait "$1" 2>/dev/null || true
+}
+
+# measure NAME PORT BODIES → "rps p50 p99 requests failures" (latencies in ms)
+measure() {
+    local line
+    line="$(BENCH_BODIES="$3" BENCH_TOKEN="$(cat "$work/req/token")" \
+        wrk -t2 -c32 -d"${duration}s" -s "$here/http/post.lua" "http://127.0.0.1:$2" | grep '^RESULT')"
+    echo "${line#RESULT }"
+}
+
+bodies() {  # bodies CASE → comma-separated request files
+    case "$1" in
+        M1) echo "$work/req/M1a.json,$work/req/M1b.json" ;;
+        *) echo "$work/req/$1.json" ;;
+    esac
+}
+
+rss_kb() { awk '/^VmHWM/ { print $2 }' "/proc/$1/status" 2>/dev/null || echo 0; }
+
+if [ -n "$flat" ]; then
+    set -- $flat
+    small="$(database "$1")" large="$(database "$2")"
+    echo "cost flat with data size: Kitchen alone, scale $1 against scale $2, wrk -t2 -c32 -d${duration}s"
+    printf '%-4s %4s %12s %12s %8s\n' case pair "rps@$1" "rps@$2" "ratio"
+    for db in "$small" "$large"; do  # a viewer and request bodies for each database
+        start_kitchen "$db"
+        node "$here/http/prepare.js" --db "$db" --kitchen "http://127.0.0.1:$kitchen_port/graphql" \
+            --out "$work/req-$(basename "$db")" >/dev/null
+        stop "$kitchen_pid"
+    done
+    for case in Q1 Q2 Q3 Q4; do
+        for pair in $(seq 1 "$pairs"); do
+            results=()
+            for db in "$small" "$large"; do
+                rm -rf "$work/req" && cp -r "$work/req-$(basename "$db")" "$work/req"
+                start_kitchen "$db"
+                results+=("$(measure kitchen "$kitchen_port" "$(bodies "$case")")")
+                stop "$kitchen_pid"
+            done
+            a=(${results[0]}) b=(${results[1]})
+            printf '%-4s %4s %12.0f %12.0f %8.2f\n' "$case" "$pair" "${a[0]}" "${b[0]}" \
+                "$(awk -v a="${a[0]}" -v b="${b[0]}" 'BEGIN { print b / a }')"
+        done
+    done
+    exit 0
+fi
+
+db="$(database "$scale")"
+start_kitchen "$db"
+node "$here/peers/graphql-js/server.js" --db "$db" --port "$peer_port" --schema "$root/Schema.graphql" \
+    >"$work/peer.log" 2>&1 &
+pids+=($!)
+wait_for "$peer_port"
+node "$here/http/prepare.js" --db "$db" --kitchen "http://127.0.0.1:$kitchen_port/graphql" --out "$work/req"
+echo "checking that Kitchen and graphql-js return the same data…"
+node "$here/http/compare.js" --dir "$work/req" --kitchen "http://127.0.0.1:$kitchen_port/graphql" \
+    --peer "http://127.0.0.1:$peer_port/graphql" Q0 Q1 Q2 Q3 Q4 M1a M1b
+
+# The machine's limit: Kitchen's own Q1 response bytes, served with no work.
+mkdir -p "$work/nginx/root"
+curl -s -X POST -H 'Content-Type: application/json' --data-binary "@$work/req/Q1.json" \
+    "http://127.0.0.1:$kitchen_port/graphql" -o "$work/nginx/root/graphql"
+cat >"$work/nginx/nginx.conf" <<EOF
+worker_processes $(nproc);
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log;
+daemon off;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    client_body_temp_path $work/nginx; proxy_temp_path $work/nginx;
+    fastcgi_temp_path $work/nginx; uwsgi_temp_path $work/nginx; scgi_temp_path $work/nginx;
+    keepalive_requests 10000000;
+    server {
+        listen 127.0.0.1:$nginx_port;
+        root $work/nginx/root;
+        # A POST to a static file is 405; answering it with the file serves the bytes.
+        location = /graphql {
+            default_type "application/graphql-response+json; charset=utf-8";
+            error_page 405 =200 \$uri;
+        }
+    }
+}
+EOF
+nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
+"$nginx_bin" -c "$work/nginx/nginx.conf" -p "$work/nginx" &
+pids+=($!)
+"$static_mhd" "$mhd_port" "$work/nginx/root/graphql" &
+pids+=($!)
+wait_for "$nginx_port"
+wait_for "$mhd_port"
+
+echo
+echo "wrk -t2 -c32 -d${duration}s on 127.0.0.1, database kitchen seed --scale $scale, $(nproc) cores"
+echo "latencies in ms; ratio = Kitchen rps / peer rps in the same pair"
+printf '%-5s %4s | %9s %7s %7s | %9s %7s %7s | %7s\n' case pair "kitchen" p50 p99 "graphql-js" p50 p99 ratio
+results="$work/results"
+: >"$results"
+for case in $cases; do
+    for pair in $(seq 1 "$pairs"); do
+        k=($(measure kitchen "$kitchen_port" "$(bodies "$case")"))
+        p=($(measure peer "$peer_port" "$(bodies "$case")"))
+        ratio="$(awk -v a="${k[0]}" -v b="${p[0]}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
+        printf '%-5s %4s | %9.0f %7.2f %7.2f | %9.0f %7.2f %7.2f | %7s%s\n' "$case" "$pair" \
+            "${k[0]}" "${k[1]}" "${k[2]}" "${p[0]}" "${p[1]}" "${p[2]}" "$ratio" \
+            "$( [ "${k[4]}" != 0 ] || [ "${p[4]}" != 0 ] && echo "  (failures: ${k[4]} / ${p[4]})" )"
+        echo "$case $pair ${k[*]} | ${p[*]}" >>"$results"
+    done
+done
+echo
+echo "the machine's limit: Kitchen's Q1 response ($(wc -c <"$work/nginx/root/graphql") bytes) with no work"
+printf '%-5s %4s | %9s %7s %7s | %9s %7s %7s\n' limit pair nginx p50 p99 "mhd-fixed" p50 p99
+for pair in $(seq 1 "$pairs"); do
+    n=($(measure nginx "$nginx_port" "$work/req/Q1.json"))
+    m=($(measure mhd "$mhd_port" "$work/req/Q1.json"))
+    printf '%-5s %4s | %9.0f %7.2f %7.2f | %9.0f %7.2f %7.2f\n' static "$pair" \
+        "${n[0]}" "${n[1]}" "${n[2]}" "${m[0]}" "${m[1]}" "${m[2]}"
+    echo "static $pair ${n[*]} | ${m[*]}" >>"$results"
+done
+rss="$(rss_kb "$kitchen_pid")"
+
+echo
+echo "targets (medians over the pairs):"
+awk -v rss="$rss" '
+    function median(list, n,    i, j, t) {
+        for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (list[j] < list[i]) { t = list[i]; list[i] = list[j]; list[j] = t }
+        return n % 2 ? list[(n + 1) / 2] : (list[n / 2] + list[n / 2 + 1]) / 2
+    }
+    $1 == "static" { nn++; nginx[nn] = $3; mm++; mhd[mm] = $9; next }
+    { c = $1; n[c]++; ratio[c, n[c]] = ($9 > 0 ? $3 / $9 : 0); rps[c, n[c]] = $3; p99[c, n[c]] = $5; order[c] = ++seen }
+    END {
+        ng = median(nginx, nn); mh = median(mhd, mm)
+        split("Q1 Q2 Q3 Q4 M1", tenfold, " ")
+        for (i = 1; i <= 5; i++) {
+            c = tenfold[i]; if (!(c in n)) continue
+            for (k = 1; k <= n[c]; k++) r[k] = ratio[c, k]
+            m = median(r, n[c])
+            printf "  %-3s Kitchen/peer requests/s  %6.2fx  (target >= 10x)   %s\n", c, m, (m >= 10 ? "met" : "NOT met")
+        }
+        split("Q0:0.70 Q1:0.40", share, " ")
+        for (i = 1; i <= 2; i++) {
+            split(share[i], parts, ":"); c = parts[1]; if (!(c in n)) continue
+            for (k = 1; k <= n[c]; k++) r[k] = rps[c, k]
+            m = median(r, n[c]) / ng
+            printf "  %-3s Kitchen/nginx static     %6.0f%%  (target >= %d%%)   %s   [mhd-fixed: %.0f%% of nginx]\n", c, 100 * m, 100 * parts[2], (m >= parts[2] ? "met" : "NOT met"), 100 * mh / ng
+        }
+        split("Q0 Q1 M1", fast, " ")
+        for (i = 1; i <= 3; i++) {
+            c = fast[i]; if (!(c in n)) continue
+            for (k = 1; k <= n[c]; k++) r[k] = p99[c, k]
+            m = median(r, n[c])
+            printf "  %-3s Kitchen p99              %6.2f ms (target <= 5 ms)  %s\n", c, m, (m <= 5 ? "met" : "NOT met")
+        }
+        printf "  Kitchen peak resident size   %6.1f MB (target < 100 MB)  %s\n", rss / 1024, (rss < 102400 ? "met" : "NOT met")
+    }' "$results"

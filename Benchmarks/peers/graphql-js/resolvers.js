@@ -1,0 +1,351 @@
+'use strict';
+// Resolvers for the fields the benchmark queries use, on Kitchen's own Schema.graphql.
+// Encodings are Kitchen's: global IDs are base64url of `Type:rowid` without padding,
+// cursors base64 of `c:key:id`, Money amounts "219.10", DateTime RFC 3339 UTC with
+// milliseconds only when there are any.
+
+const { GraphQLError } = require('graphql');
+const { Loader, Statements, groupBy } = require('./loaders.js');
+
+const globalID = (type, id) => Buffer.from(`${type}:${id}`).toString('base64url');
+const cursor = (key, id) => Buffer.from(`c:${key}:${id}`).toString('base64');
+const photo = (url) => (url ? { url, width: null, height: null } : null);
+const money = (cents) => ({ cents });
+
+function decodeID(text, type, argument) {
+  const plain = Buffer.from(String(text), 'base64url').toString('utf8');
+  const colon = plain.indexOf(':');
+  const id = Number(plain.slice(colon + 1));
+  if (colon < 1 || plain.slice(0, colon) !== type || !Number.isSafeInteger(id) || id <= 0) {
+    throw new GraphQLError(`"${argument}" must be a ${type} ID; "${text}" is not one.`, {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  }
+  return id;
+}
+
+function decodeCursor(text) {
+  if (text == null) return null;
+  const parts = Buffer.from(text, 'base64').toString('utf8').split(':');
+  if (parts.length !== 3 || parts[0] !== 'c') {
+    throw new GraphQLError(`The cursor "${text}" is not valid.`, { extensions: { code: 'BAD_USER_INPUT' } });
+  }
+  return { key: BigInt(parts[1]), id: BigInt(parts[2]) };
+}
+
+function checkFirst(first) {
+  if (first < 0 || first > 100) {
+    throw new GraphQLError(`\`first\` must be at most 100; it was ${first}.`, {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  }
+}
+
+/** A page from up to `first + 1` rows: Kitchen's keyset pages. */
+function page(rows, first, after, cursorOf, nodeOf) {
+  const edges = rows.slice(0, first).map((row) => ({ cursor: cursorOf(row), node: nodeOf(row) }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: rows.length > first,
+      hasPreviousPage: after != null,
+      startCursor: edges.length ? edges[0].cursor : null,
+      endCursor: edges.length ? edges[edges.length - 1].cursor : null,
+    },
+  };
+}
+
+const INT64_MAX = '9223372036854775807';
+const INT64_MIN = '-9223372036854775808';
+
+/** The bit pattern of a double as a signed 64-bit integer (Kitchen's search cursor key). */
+const scoreBits = (() => {
+  const view = new DataView(new ArrayBuffer(8));
+  return (score) => {
+    view.setFloat64(0, score);
+    return view.getBigInt64(0);
+  };
+})();
+const bitsScore = (() => {
+  const view = new DataView(new ArrayBuffer(8));
+  return (bits) => {
+    view.setBigInt64(0, bits);
+    return view.getFloat64(0);
+  };
+})();
+
+/** Every CJK character as a token of its own, as Kitchen indexes and searches. */
+const CJK = /([\u3040-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF]|[\u{20000}-\u{323AF}])/gu;
+function matchExpression(keyword) {
+  const terms = keyword
+    .split(/\s+/u)
+    .filter((term) => /[\p{Alphabetic}\p{N}]/u.test(term))
+    .slice(0, 16);
+  if (!terms.length) return null;
+  return terms.map((term) => `"${term.replace(CJK, ' $1 ').replace(/"/g, '""')}"`).join(' AND ');
+}
+
+function requireViewer(context) {
+  if (context.viewerID == null) {
+    throw new GraphQLError('You must sign in to see or change this.', {
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
+  }
+  return context.viewerID;
+}
+
+const recipeNode = (row) => (row ? { ...row, __typename: 'Recipe' } : null);
+const dishNode = (row) => (row ? { ...row, __typename: 'Dish' } : null);
+
+/** One loader of comment pages per (kind, first, after): all threads of a level at once. */
+function threadLoader(context, kind, first, after) {
+  const key = `${kind}:${first}:${after ?? ''}`;
+  let loader = context.loaders.threads.get(key);
+  if (loader) return loader;
+  const bound = decodeCursor(after);
+  loader = new Loader(async (ids) => {
+    const rows = await context.sql.all(
+      `SELECT target_id, created_at, id, author_id, text FROM (
+         SELECT target_id, created_at, id, author_id, text,
+           row_number() OVER (PARTITION BY target_id ORDER BY created_at, id) AS position
+         FROM comments
+         WHERE target_kind = ? AND target_id IN (${Statements.placeholders(ids.length)})
+           AND (created_at, id) > (?, ?)
+       ) WHERE position <= ? ORDER BY target_id, position`,
+      [kind, ...ids, bound ? bound.key : INT64_MIN, bound ? bound.id : INT64_MIN, first + 1],
+    );
+    const groups = groupBy(rows, 'target_id');
+    return {
+      get: (id) =>
+        page(groups.get(id) ?? [], first, after, (row) => cursor(row.created_at, row.id), (row) => row),
+    };
+  });
+  context.loaders.threads.set(key, loader);
+  return loader;
+}
+
+function comments(kind) {
+  return (parent, { first, after }, context) => {
+    checkFirst(first);
+    return threadLoader(context, kind, first, after).load(parent.id);
+  };
+}
+
+/** The cart rows of a user, grouped by shop in the order of their first line. */
+async function cart(sql, userID) {
+  const rows = await sql.all(
+    `SELECT ci.id, ci.goods_id, ci.kind_id, ci.quantity, ci.selected, g.shop_id,
+       k.price_cents, k.member_price_cents, u.is_member
+     FROM cart_items ci
+     JOIN kinds k ON k.id = ci.kind_id
+     JOIN goods g ON g.id = ci.goods_id
+     JOIN users u ON u.id = ci.user_id
+     WHERE ci.user_id = ? ORDER BY ci.id`,
+    [userID],
+  );
+  const shops = [];
+  const byShop = new Map();
+  for (const row of rows) {
+    const unitPrice = row.is_member && row.member_price_cents != null ? row.member_price_cents : row.price_cents;
+    const line = { ...row, selected: row.selected === 1, unitPrice, lineTotal: unitPrice * row.quantity };
+    let group = byShop.get(row.shop_id);
+    if (!group) {
+      group = { shopID: row.shop_id, items: [] };
+      byShop.set(row.shop_id, group);
+      shops.push(group);
+    }
+    group.items.push(line);
+  }
+  for (const group of shops) {
+    group.allSelected = group.items.length > 0 && group.items.every((line) => line.selected);
+    group.subtotal = group.items.filter((line) => line.selected).reduce((sum, line) => sum + line.lineTotal, 0);
+  }
+  const lines = rows.length ? shops.flatMap((group) => group.items) : [];
+  const selected = lines.filter((line) => line.selected);
+  return {
+    shops,
+    allSelected: shops.length > 0 && shops.every((group) => group.allSelected),
+    totalQuantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+    selectedQuantity: selected.reduce((sum, line) => sum + line.quantity, 0),
+    selectedSubtotal: shops.reduce((sum, group) => sum + group.subtotal, 0),
+  };
+}
+
+const resolvers = {
+  Query: {
+    recipe: (_, { id }, context) => context.loaders.recipes.load(decodeID(id, 'Recipe', 'id')).then(recipeNode),
+    feed: async (_, { first, after }, context) => {
+      const viewerID = requireViewer(context);
+      checkFirst(first);
+      const bound = decodeCursor(after);
+      const rows = await context.sql.all(
+        `SELECT created_at, tie, kind, id FROM (
+           SELECT d.created_at, d.id * 2 AS tie, 0 AS kind, d.id
+           FROM follows f JOIN dishes d ON d.author_id = f.followee_id WHERE f.follower_id = ?1
+           UNION ALL
+           SELECT r.created_at, r.id * 2 + 1, 1, r.id
+           FROM follows f JOIN recipes r ON r.author_id = f.followee_id WHERE f.follower_id = ?1
+         ) WHERE (created_at, tie) < (?2, ?3)
+         ORDER BY created_at DESC, tie DESC LIMIT ?4`,
+        [viewerID, bound ? bound.key : INT64_MAX, bound ? bound.id : INT64_MAX, first + 1],
+      );
+      return page(
+        rows,
+        first,
+        after,
+        (row) => cursor(row.created_at, row.tie),
+        (row) =>
+          row.kind === 0
+            ? context.loaders.dishes.load(row.id).then(dishNode)
+            : context.loaders.recipes.load(row.id).then(recipeNode),
+      );
+    },
+    search: async (_, { keyword, type, first, after }, context) => {
+      checkFirst(first);
+      if (!keyword.trim()) {
+        throw new GraphQLError('keyword must not be blank.', { extensions: { code: 'BAD_USER_INPUT' } });
+      }
+      const match = matchExpression(keyword);
+      if (match == null) return page([], first, after);
+      const bound = decodeCursor(after);
+      const table = type === 'USER' ? 'user_search' : 'recipe_search';
+      const rank = type === 'USER' ? 'bm25(user_search, 5.0, 5.0)' : 'bm25(recipe_search, 10.0, 4.0, 1.0)';
+      const rows = await context.sql.all(
+        `SELECT score, rowid FROM (
+           SELECT rowid, ${rank} AS score FROM ${table} WHERE ${table} MATCH ?1
+         ) WHERE ?2 = 0 OR score > ?3 OR (score = ?3 AND rowid > ?4)
+         ORDER BY score, rowid LIMIT ?5`,
+        [match, bound ? 1 : 0, bound ? bitsScore(bound.key) : 0, bound ? bound.id : 0, first + 1],
+      );
+      const loader = type === 'USER' ? context.loaders.users : context.loaders.recipes;
+      const node = type === 'USER' ? (row) => row && { ...row, __typename: 'User' } : recipeNode;
+      return page(
+        rows,
+        first,
+        after,
+        (row) => cursor(scoreBits(row.score), row.rowid),
+        (row) => loader.load(row.rowid).then(node),
+      );
+    },
+    cart: (_, __, context) => cart(context.sql, requireViewer(context)),
+  },
+  Mutation: {
+    setItemQuantity: (_, { itemId, quantity }, context) => {
+      const viewerID = requireViewer(context);
+      const itemID = decodeID(itemId, 'CartItem', 'itemId');
+      return context.write(async (sql) => {
+        const row = await sql.get(
+          'SELECT k.stock FROM cart_items ci JOIN kinds k ON k.id = ci.kind_id WHERE ci.id = ? AND ci.user_id = ?',
+          [itemID, viewerID],
+        );
+        if (!row) {
+          throw new GraphQLError('No line of your cart has this ID.', { extensions: { code: 'NOT_FOUND' } });
+        }
+        if (quantity < 0 || quantity > row.stock) {
+          throw new GraphQLError(`The quantity must be 0 up to ${row.stock}; it was ${quantity}.`, {
+            extensions: { code: quantity < 0 ? 'BAD_USER_INPUT' : 'INSUFFICIENT_STOCK' },
+          });
+        }
+        if (quantity === 0) await sql.run('DELETE FROM cart_items WHERE id = ?', [itemID]);
+        else await sql.run('UPDATE cart_items SET quantity = ? WHERE id = ?', [quantity, itemID]);
+        return cart(sql, viewerID);
+      });
+    },
+  },
+  User: {
+    id: (user) => globalID('User', user.id),
+    avatar: (user) => photo(user.avatar_url),
+    isMember: (user) => user.is_member === 1,
+    joinedAt: (user) => user.joined_at,
+  },
+  Recipe: {
+    id: (recipe) => globalID('Recipe', recipe.id),
+    coverImage: (recipe) => photo(recipe.cover_url),
+    createdAt: (recipe) => recipe.created_at,
+    author: (recipe, _, context) => context.loaders.users.load(recipe.author_id),
+    ingredients: (recipe, _, context) => context.loaders.ingredients.load(recipe.id),
+    steps: (recipe, _, context) =>
+      context.loaders.steps.load(recipe.id).then((steps) =>
+        steps.map((step) => ({ number: step.position + 1, text: step.text, image: photo(step.image_url) })),
+      ),
+    commentsCount: (recipe, _, context) => context.loaders.recipeComments.load(recipe.id),
+    comments: comments('recipe'),
+  },
+  Dish: {
+    id: (dish) => globalID('Dish', dish.id),
+    createdAt: (dish) => dish.created_at,
+    author: (dish, _, context) => context.loaders.users.load(dish.author_id),
+    photos: (dish, _, context) => context.loaders.dishPhotos.load(dish.id),
+    recipe: (dish, _, context) =>
+      dish.recipe_id == null ? null : context.loaders.recipes.load(dish.recipe_id).then(recipeNode),
+    likesCount: (dish, _, context) => context.loaders.dishLikes.load(dish.id),
+    viewerHasLiked: (dish, _, context) => {
+      if (context.viewerID == null) return false;
+      if (!context.loaders.likedBy) {
+        context.loaders.likedBy = new Loader(async (ids) => {
+          const rows = await context.sql.all(
+            `SELECT dish_id FROM dish_likes WHERE user_id = ? AND dish_id IN (${Statements.placeholders(ids.length)})`,
+            [context.viewerID, ...ids],
+          );
+          const liked = new Set(rows.map((row) => row.dish_id));
+          return { get: (id) => liked.has(id) };
+        });
+      }
+      return context.loaders.likedBy.load(dish.id);
+    },
+    commentsCount: (dish, _, context) => context.loaders.dishComments.load(dish.id),
+    comments: comments('dish'),
+  },
+  Comment: {
+    id: (comment) => globalID('Comment', comment.id),
+    createdAt: (comment) => comment.created_at,
+    author: (comment, _, context) => context.loaders.users.load(comment.author_id),
+  },
+  Cart: {
+    selectedSubtotal: (cart) => money(cart.selectedSubtotal),
+  },
+  CartShop: {
+    shop: (group, _, context) => context.loaders.shops.load(group.shopID),
+    subtotal: (group) => money(group.subtotal),
+  },
+  CartItem: {
+    id: (line) => globalID('CartItem', line.id),
+    goods: (line, _, context) => context.loaders.goods.load(line.goods_id),
+    kind: (line, _, context) => context.loaders.kinds.load(line.kind_id),
+    unitPrice: (line) => money(line.unitPrice),
+    lineTotal: (line) => money(line.lineTotal),
+  },
+  Shop: {
+    id: (shop) => globalID('Shop', shop.id),
+    logo: (shop) => photo(shop.logo_url),
+    shippingFee: (shop) => money(shop.shipping_fee_cents),
+    freeShippingThreshold: (shop) =>
+      shop.free_shipping_threshold_cents == null ? null : money(shop.free_shipping_threshold_cents),
+  },
+  Goods: {
+    id: (goods) => globalID('Goods', goods.id),
+    salesCount: (goods) => goods.sales_count,
+  },
+  Kind: {
+    id: (kind) => globalID('Kind', kind.id),
+    price: (kind) => money(kind.price_cents),
+    originalPrice: (kind) => (kind.original_price_cents == null ? null : money(kind.original_price_cents)),
+    memberPrice: (kind) => (kind.member_price_cents == null ? null : money(kind.member_price_cents)),
+  },
+  Money: {
+    amount: ({ cents }) => {
+      const magnitude = Math.abs(cents);
+      const fraction = magnitude % 100;
+      return `${cents < 0 ? '-' : ''}${Math.floor(magnitude / 100)}.${fraction < 10 ? '0' : ''}${fraction}`;
+    },
+    currency: () => 'CNY',
+  },
+};
+
+/** `2026-11-30T08:15:00Z`, milliseconds only when there are any. */
+function formatDateTime(milliseconds) {
+  const text = new Date(milliseconds).toISOString();
+  return text.endsWith('.000Z') ? `${text.slice(0, -5)}Z` : text;
+}
+
+module.exports = { resolvers, formatDateTime };

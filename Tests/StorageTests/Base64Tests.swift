@@ -1,0 +1,31 @@
+import Foundation
+import Storage
+import Testing
+
+@Suite("Base64 text of bytes")
+struct Base64Tests {
+    @Test("standard base64 matches Foundation's, padding included, for every length up to 64")
+    func matchesFoundation() {
+        var bytes: [UInt8] = []
+        for length in 0...64 {
+            #expect(Base64.encode(bytes) == Data(bytes).base64EncodedString(), "length \(length)")
+            bytes.append(UInt8(truncatingIfNeeded: length &* 37 &+ 200))
+        }
+    }
+
+    @Test("URL-safe base64 without padding replaces + and / and drops =")
+    func urlSafeWithoutPadding() {
+        let bytes: [UInt8] = [0xfb, 0xff, 0xbf, 0x3e]
+        let standard = Data(bytes).base64EncodedString()
+        #expect(standard == "+/+/Pg==")
+        #expect(Base64.encode(bytes, urlSafe: true, padded: false) == "-_-_Pg")
+        #expect(Base64.encode("Recipe:2".utf8, urlSafe: true, padded: false) == "UmVjaXBlOjI")
+    }
+
+    @Test("a cursor encodes as base64 of c:key:id and decodes back")
+    func cursorRoundTrip() throws {
+        let cursor = Cursor(score: -4.25, id: 622)
+        #expect(cursor.encoded == Data("c:\(cursor.key):622".utf8).base64EncodedString())
+        #expect(try Cursor(encoded: cursor.encoded) == cursor)
+    }
+}
