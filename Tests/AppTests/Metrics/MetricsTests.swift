@@ -31,7 +31,6 @@ struct MetricsTests {
             #expect(Self.sample(text, "kitchen_document_cache_hits_total") == 1)
             #expect(Self.sample(text, "kitchen_document_cache_misses_total") == 2)
             #expect(Self.sample(text, "kitchen_open_connections").map { $0 >= 1 } == true, "\(text)")
-            #expect(Self.sample(text, "kitchen_open_subscriptions") == 0)
             #expect(Self.sample(text, "kitchen_sql_statements_total") != nil)
         }
     }

@@ -40,6 +40,22 @@ struct ProductSubscriptionTests {
         }
     }
 
+    @Test("open streams are counted in /metrics")
+    func metricsCountStreams() throws {
+        let world = try CommerceWorld.start()
+        defer { world.stop() }
+        let buyer = try world.account()
+        func openStreams() throws -> Double? {
+            let scrape = try TestClient(port: world.server.server.port).request("GET", "/metrics").text
+            return scrape.split(separator: "\n").first { $0.hasPrefix("kitchen_open_subscriptions ") }
+                .flatMap { Double($0.split(separator: " ").last ?? "") }
+        }
+        #expect(try openStreams() == 0)
+        let stream = try subscribe(port: world.server.server.port, Self.cartChanged, token: token(buyer))
+        #expect(stream.status == 200)
+        #expect(try openStreams() == 1)
+    }
+
     @Test("a subscriber of another user's cart hears nothing of it")
     func otherUsersCart() throws {
         let world = try CommerceWorld.start()
