@@ -1,8 +1,14 @@
 /// Finds every variable used in a selection set (fragment spreads not followed), with the
 /// input type expected where each stands, by walking with its own `TypeInfo`.
+///
+/// Only the branches that hold a variable are walked with `TypeInfo`: its lookups on every
+/// field made the collector a second full validation pass, while most fields hold none.
 struct VariableUsageCollector {
     var typeInfo: TypeInfo
     private(set) var usages: [VariableUsage] = []
+    /// Start offsets of the selection sets with a variable somewhere inside. Offsets that
+    /// coincide (a hand-built document) only make the walk enter more, never less.
+    private var holdingVariables: Set<Int> = []
 
     init(typeInfo: TypeInfo) {
         self.typeInfo = typeInfo
@@ -11,6 +17,7 @@ struct VariableUsageCollector {
     /// Walks directives (of the operation or fragment) and then the selection set.
     mutating func collect(_ selectionSet: SelectionSet, directives: [Directive] = []) {
         collect(directives)
+        guard Self.markVariables(in: selectionSet, into: &holdingVariables) else { return }
         collect(selectionSet)
     }
 
@@ -19,6 +26,10 @@ struct VariableUsageCollector {
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
+                guard holdsVariable(field.selectionSet)
+                    || field.arguments.contains(where: { Self.anyVariable(in: $0.value) })
+                    || Self.anyVariable(in: field.directives)
+                else { continue }
                 typeInfo.enterField(field)
                 for argument in field.arguments { collect(argument) }
                 collect(field.directives)
@@ -27,6 +38,9 @@ struct VariableUsageCollector {
             case .fragmentSpread(let spread):
                 collect(spread.directives)
             case .inlineFragment(let fragment):
+                guard holdsVariable(fragment.selectionSet)
+                    || Self.anyVariable(in: fragment.directives)
+                else { continue }
                 typeInfo.enterFragment(typeCondition: fragment.typeCondition)
                 collect(fragment.directives)
                 collect(fragment.selectionSet)
@@ -69,6 +83,53 @@ struct VariableUsageCollector {
             }
         default:
             break
+        }
+    }
+}
+
+extension VariableUsageCollector {
+    private func holdsVariable(_ selectionSet: SelectionSet?) -> Bool {
+        selectionSet.map { holdingVariables.contains($0.location.start) } ?? false
+    }
+
+    /// Whether any argument or directive in a selection set (fragment spreads not followed)
+    /// holds a variable; records every selection set that does in `marked`.
+    private static func markVariables(in selectionSet: SelectionSet, into marked: inout Set<Int>)
+        -> Bool
+    {
+        var found = false
+        for selection in selectionSet.selections {
+            switch selection {
+            case .field(let field):
+                if field.arguments.contains(where: { anyVariable(in: $0.value) })
+                    || anyVariable(in: field.directives)
+                {
+                    found = true
+                }
+                if let inner = field.selectionSet, markVariables(in: inner, into: &marked) {
+                    found = true
+                }
+            case .fragmentSpread(let spread):
+                if anyVariable(in: spread.directives) { found = true }
+            case .inlineFragment(let fragment):
+                if anyVariable(in: fragment.directives) { found = true }
+                if markVariables(in: fragment.selectionSet, into: &marked) { found = true }
+            }
+        }
+        if found { marked.insert(selectionSet.location.start) }
+        return found
+    }
+
+    private static func anyVariable(in directives: [Directive]) -> Bool {
+        directives.contains { $0.arguments.contains { anyVariable(in: $0.value) } }
+    }
+
+    private static func anyVariable(in value: ValueNode) -> Bool {
+        switch value.kind {
+        case .variable: true
+        case .list(let items): items.contains { anyVariable(in: $0) }
+        case .object(let fields): fields.contains { anyVariable(in: $0.value) }
+        default: false
         }
     }
 }
