@@ -65,8 +65,11 @@ public final class HTTPServer: Sendable {
             return daemon
         }
         guard let daemon else { return }
+        // Quiescing hands the listening socket back while the pool threads still have to take
+        // it out of their epoll sets: closing it now makes that fail and libmicrohttpd abort.
+        // Shutting it down refuses new connections at once; it is closed after the stop.
         let listener = MHD_quiesce_daemon(daemon.pointer)
-        if listener >= 0 { close(listener) }
+        if listener >= 0 { shutdown(listener, Int32(SHUT_RDWR)) }
         // An open event stream never completes by itself; end each one so that its
         // connection is resumed, drained and closed before the daemon stops.
         context.openStreams.finishAll()
@@ -75,6 +78,7 @@ public final class HTTPServer: Sendable {
             Int(grace.seconds) * 1_000_000_000 + Int(grace.attoseconds / 1_000_000_000))
         _ = context.requestsInFlight.wait(timeout: deadline)
         MHD_stop_daemon(daemon.pointer)
+        if listener >= 0 { close(listener) }
         daemon.retainedContext.release()
     }
 
