@@ -66,18 +66,9 @@ public final class KitchenServer: Sendable {
             if options.loadDemo, try DemoData.install(database: database, hasher: store.passwords) {
                 log.line("Loaded the demo data into \(options.databasePath) (demo users sign in with password \"\(DemoData.password)\").")
             }
-            let endpoint = GraphQLEndpoint<RequestContext>(
-                service: GraphQLService(bound: bound, limits: options.limits, onInternalError: { error, path in
-                    let id = RequestID.make()
-                    log.line("internal error \(id) at \(path.map(\.text).joined(separator: ".")): \(error)")
-                    return id
-                }),
-                makeContext: { request throws(GraphQLError) in
-                    try RequestContext.make(for: request, store: store)
-                })
-            let router = Router(
-                graphQL: endpoint, schemaSDL: Array(schemaFile.text.utf8),
-                isHealthy: { (try? database.healthCheck()) != nil }, log: log)
+            let router = makeRouter(
+                store: store, database: database, bound: bound, schemaText: schemaFile.text,
+                limits: options.limits, log: log)
             let http = HTTPServer(handler: router, configuration: options.server)
             let port = try http.start()
             return KitchenServer(port: port, host: options.server.host, http: http, database: database)
@@ -88,6 +79,25 @@ public final class KitchenServer: Sendable {
             database.close()
             throw StartupError("cannot start: \(error)")
         }
+    }
+
+    /// The handler behind `/graphql`, `/healthz` and `/schema.graphql`, over an open store.
+    static func makeRouter(
+        store: Store, database: Database, bound: BoundSchema<RequestContext>, schemaText: String,
+        limits: RequestLimits, log: RequestLog
+    ) -> Router<RequestContext> {
+        let endpoint = GraphQLEndpoint<RequestContext>(
+            service: GraphQLService(bound: bound, limits: limits, onInternalError: { error, path in
+                let id = RequestID.make()
+                log.line("internal error \(id) at \(path.map(\.text).joined(separator: ".")): \(error)")
+                return id
+            }),
+            makeContext: { request throws(GraphQLError) in
+                try RequestContext.make(for: request, store: store)
+            })
+        return Router(
+            graphQL: endpoint, schemaSDL: Array(schemaText.utf8),
+            isHealthy: { (try? database.healthCheck()) != nil }, log: log)
     }
 
     /// Stops accepting, lets the requests in flight finish, then closes the database.
