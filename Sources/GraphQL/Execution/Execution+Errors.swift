@@ -13,6 +13,15 @@ extension Execution {
         tree.setNull(at: slot)
     }
 
+    /// Records one error at several positions (a failed batch), each with its own path.
+    mutating func fail(_ slots: [Int], with error: GraphQLError, _ site: FieldSite) {
+        for slot in slots {
+            var located = error
+            located.path = tree.path(of: slot)
+            fail(slot, with: located, site)
+        }
+    }
+
     /// A resolver's error as the client sees it: a `GraphQLError` keeps its message and
     /// code; anything else is masked as `INTERNAL` and handed to `onInternalError`.
     func located(_ error: any Error, at slot: Int, _ site: FieldSite) -> GraphQLError {

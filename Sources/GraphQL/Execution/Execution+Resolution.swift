@@ -40,11 +40,11 @@ extension Execution {
         case .unbound:
             let error = internalFailure(
                 "No resolver for \(plan.type.name).\(entry.definition.name).", at: slots[0], site)
-            for slot in slots { fail(slot, with: error, site) }
+            fail(slots, with: error, site)
         case .resolver(let resolver):
             switch arguments(of: entry) {
             case .failure(let error):
-                for slot in slots { fail(slot, with: error, site) }
+                fail(slots, with: error, site)
             case .success(let arguments):
                 call(resolver, parents, arguments, slots, site)
             }
@@ -73,16 +73,13 @@ extension Execution {
                 values = try resolve(parents, arguments, context)
             } catch {
                 // One failure fails every position, but is reported (and logged) once.
-                let shared = located(error, at: slots[0], site)
-                for slot in slots { fail(slot, with: shared, site) }
-                return
+                return fail(slots, with: located(error, at: slots[0], site), site)
             }
             guard values.count == parents.count else {
                 let error = internalFailure(
                     "The batch resolver of \(site.fieldName) returned \(values.count) values for \(parents.count) parents.",
                     at: slots[0], site)
-                for slot in slots { fail(slot, with: error, site) }
-                return
+                return fail(slots, with: error, site)
             }
             for (value, slot) in zip(values, slots) {
                 complete(value, as: shape, at: slot, site)

@@ -131,13 +131,13 @@ struct Execution {
                     shape: OutputShape(definition.type, in: schema))
             }
         }
-        return FieldPlan(type: type, entries: entries, keySet: tree.addKeySet(entries.map(\.key)))
+        return FieldPlan(type: type, entries: entries, keySet: tree.addKeySet(entries.map { $0.key }))
     }
 
     /// The plan of an entry's sub-selections on a concrete type, built once per request.
     mutating func childPlan(of plan: FieldPlan, entry index: Int, on type: ObjectType) -> FieldPlan {
         if let known = plan.children[index]?[type.name] { return known }
-        let selectionSets = plan.entries[index].fields.compactMap(\.selectionSet)
+        let selectionSets = plan.entries[index].fields.compactMap { $0.selectionSet }
         let child = makePlan(on: type, selectionSets: selectionSets)
         plan.children[index, default: [:]][type.name] = child
         return child

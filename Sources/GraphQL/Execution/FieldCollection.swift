@@ -16,20 +16,34 @@ struct FieldCollector {
         return zip(groups.keys, groups.fields).map { ($0, $1) }
     }
 
+    /// Response keys in order with their fields. Most selection sets are small, so keys
+    /// are searched linearly until there are enough of them to be worth a dictionary.
     private struct Groups {
+        static let linearLimit = 16
         var keys: [String] = []
         var fields: [[Field]] = []
         var index: [String: Int] = [:]
 
         mutating func add(_ field: Field) {
             let key = field.responseKey
-            if let position = index[key] {
+            if let position = position(of: key) {
                 fields[position].append(field)
-            } else {
-                index[key] = keys.count
-                keys.append(key)
-                fields.append([field])
+                return
             }
+            keys.append(key)
+            fields.append([field])
+            if keys.count > Self.linearLimit {
+                if index.isEmpty {
+                    for (position, known) in keys.enumerated() { index[known] = position }
+                } else {
+                    index[key] = keys.count - 1
+                }
+            }
+        }
+
+        private func position(of key: String) -> Int? {
+            if keys.count > Self.linearLimit { return index[key] }
+            return keys.firstIndex(of: key)
         }
     }
 

@@ -27,7 +27,7 @@ final class FieldPlan {
         self.entries = entries
         self.keySet = keySet
         self.objectChildren = Array(repeating: nil, count: entries.count)
-        self.keyIsNonNull = entries.map(\.definition.type.isNonNull)
+        self.keyIsNonNull = entries.map { $0.shape.isNonNull }
     }
 }
 

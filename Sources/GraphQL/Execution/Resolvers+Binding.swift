@@ -38,7 +38,11 @@ extension Resolvers {
         var byType: [String: [String: FieldResolver]] = [:]
         var problems: [String] = []
         var extra: [String] = []
-        let all = registrations + IntrospectionResolvers.registrations
+        // A schema made by hand may lack the introspection types; then it gets no resolvers
+        // for them either.
+        let all =
+            registrations
+            + IntrospectionResolvers.registrations.filter { schema[Self.split($0.key).0] != nil }
 
         for (key, resolver) in all {
             let (typeName, fieldName) = Self.split(key)

@@ -7,19 +7,24 @@
 /// level of the response, whatever the length of the lists above it.
 ///
 /// ```swift
+/// struct Recipe: OutputObject { let id: String; let name: String; let authorID: String }
+///
 /// var resolvers = Resolvers<RequestContext>()
 /// resolvers.type("Query") { query in
-///     query.field("recipe") { arguments, context in
+///     query.field("recipe") { arguments, context in        // returns Recipe?
 ///         try context.recipes.find(id: arguments.string("id") ?? "")
 ///     }
 /// }
 /// resolvers.type("Recipe", parent: Recipe.self) { recipe in
+///     recipe.property("id") { $0.id }                      // a same-named property
 ///     recipe.property("name") { $0.name }
-///     recipe.batch("author") { recipes, _, context in
-///         try context.users.find(ids: recipes.map(\.authorID))
+///     recipe.batch("author") { recipes, _, context in      // one call per level
+///         try context.users.find(ids: recipes.map { $0.authorID })   // [User?], in order
 ///     }
 /// }
-/// let bound = try resolvers.bind(to: schema)
+/// let bound = try resolvers.bind(to: schema)               // every mismatch at once
+/// let result = bound.execute(document, variables: variables, context: context)
+/// let body: [UInt8] = result.jsonBytes()
 /// ```
 public struct Resolvers<Context>: Sendable {
     /// Every registered resolver by `"Type.field"`, in registration order.

@@ -48,7 +48,7 @@ enum IntrospectionResolvers {
             directive.property("name") { $0.directive.name }
             directive.property("description") { $0.directive.description }
             directive.property("isRepeatable") { $0.directive.isRepeatable }
-            directive.property("locations") { $0.directive.locations.map(\.rawValue) }
+            directive.property("locations") { $0.directive.locations.map { $0.rawValue } }
             directive.field("args") { parent, arguments, _ in
                 parent.directive.arguments.visible(arguments, in: parent.schema)
             }

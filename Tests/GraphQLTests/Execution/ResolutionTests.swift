@@ -108,7 +108,10 @@ struct ResolutionTests {
         #expect(
             result.data
                 == .object(["items": .list([.object(["label": .null]), .object(["label": .null])])]))
-        #expect(result.errors.count == 2)
+        #expect(
+            result.errors.map(\.path) == [
+                [.key("items"), .index(0), .key("label")], [.key("items"), .index(1), .key("label")],
+            ])
         #expect(result.errors.allSatisfy { $0.code == "INTERNAL" })
     }
 

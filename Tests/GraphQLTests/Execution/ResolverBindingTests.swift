@@ -73,4 +73,20 @@ struct ResolverBindingTests {
         let result = bound.execute(try Parser.parse(Source("{ at }")).executable, context: ())
         #expect(result.data == .object(["at": .string("1970-01-01T00:00:00Z")]))
     }
+
+    @Test("a schema made by hand, without introspection types, binds and runs")
+    func handMadeSchema() throws {
+        let schema = Schema(
+            queryType: "Query",
+            types: [
+                .object(ObjectType(name: "Query", fields: [FieldDefinitionInfo(name: "hello", type: .named("String"))])),
+                .scalar(ScalarType(name: "String")),
+            ],
+            directives: [])
+        var resolvers = Resolvers<Void>()
+        resolvers.type("Query") { query in query.field("hello") { _, _ in "world" } }
+        let result = try resolvers.bind(to: schema).execute(
+            try Parser.parse(Source("{ hello __typename }")).executable, context: ())
+        #expect(result.data == .object(["hello": .string("world"), "__typename": .string("Query")]))
+    }
 }

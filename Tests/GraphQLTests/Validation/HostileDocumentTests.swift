@@ -9,7 +9,8 @@ struct HostileDocumentTests {
 
     init() throws {
         schema = try testSchema(
-            petSchemaSDL + "\ntype Subscription { dogAdded: Dog catAdded: Cat }\n")
+            petSchemaSDL
+                + "\ntype Subscription { dogAdded: Dog catAdded: Cat }\nextend type Dog { mother: Dog }\n")
     }
 
     /// `fragment F0 on <type> { <body> ...F1 }` … down to `F<count>`.
@@ -94,6 +95,18 @@ struct HostileDocumentTests {
         let text = chains(6, of: 200) { chain, index in "c\(chain)_\(index): name" }
         let errors = try validationErrors(
             text, schema: schema, rules: ["OverlappingFieldsCanBeMergedRule"])
+        #expect(errors.map(\.message) == [OverlappingFieldsCanBeMergedRule.tooComplex()])
+    }
+
+    @Test("sub-selections nested through a thousand fragments are refused, not recursed into")
+    func deepSubselectionsThroughFragments() throws {
+        var text = "{ dog { ...F0 } dog { ...G0 } }\n"
+        for index in 0..<1000 {
+            text += "fragment F\(index) on Dog { mother { ...F\(index + 1) } }\n"
+            text += "fragment G\(index) on Dog { mother { ...G\(index + 1) } }\n"
+        }
+        text += "fragment F1000 on Dog { name }\nfragment G1000 on Dog { name }\n"
+        let errors = try validationErrors(text, schema: schema)
         #expect(errors.map(\.message) == [OverlappingFieldsCanBeMergedRule.tooComplex()])
     }
 }

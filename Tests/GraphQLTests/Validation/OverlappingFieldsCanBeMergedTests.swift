@@ -102,4 +102,29 @@ struct OverlappingFieldsCanBeMergedTests {
         let locations: [[GraphQL.SourceLocation]] = errors.map(\.locations)
         #expect(locations == [[at[0], at[2]], [at[1], at[2]]])
     }
+
+    @Test("a hand-built document without source text is still compared field by field")
+    func handBuiltDocument() throws {
+        let schema = try testSchema("type Query { a: String b: String }")
+        let nowhere = Location(start: 0, end: 0)
+        func field(_ alias: String, _ name: String) -> Selection {
+            .field(
+                Field(
+                    alias: Name(alias, location: nowhere), name: Name(name, location: nowhere),
+                    arguments: [], directives: [], selectionSet: nil, location: nowhere))
+        }
+        let operation = OperationDefinition(
+            description: nil, operation: .query, name: nil, variableDefinitions: [],
+            directives: [],
+            selectionSet: SelectionSet(
+                selections: [field("x", "a"), field("x", "a"), field("x", "b")],
+                location: nowhere),
+            isShorthand: true, location: nowhere)
+        let document = Document(
+            definitions: [.executable(.operation(operation))], source: Source(""))
+        let errors = Validator.validate(
+            document, schema: schema, rules: [OverlappingFieldsCanBeMergedRule.self])
+        #expect(errors.count == 2)
+        #expect(errors.allSatisfy { $0.message.contains("\"a\" and \"b\" are different fields") })
+    }
 }

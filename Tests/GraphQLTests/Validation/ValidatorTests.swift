@@ -109,3 +109,22 @@ struct ValidatorTests {
         #expect(Validator.specifiedRule(named: "NoSuchRule") == nil)
     }
 }
+
+@Suite("Validator error order")
+struct ValidatorErrorOrderTests {
+    @Test("a missing required argument is reported after the errors inside its field")
+    func requiredArgumentsCheckedOnLeave() throws {
+        let schema = try testSchema(
+            "type Query { dog(id: ID!): Dog } type Dog { name: String }")
+        let errors = try validationErrors(
+            "{ dog { unknown } } query Q { dog(id: 1) @include { name } }", schema: schema,
+            rules: ["FieldsOnCorrectTypeRule", "ProvidedRequiredArgumentsRule", "KnownArgumentNamesRule"])
+        let messages: [String] = errors.map(\.message)
+        #expect(
+            messages == [
+                "Cannot query field \"unknown\" on type \"Dog\".",
+                "Field \"dog\" argument \"id\" of type \"ID!\" is required, but it was not provided.",
+                "Directive \"@include\" argument \"if\" of type \"Boolean!\" is required, but it was not provided.",
+            ])
+    }
+}

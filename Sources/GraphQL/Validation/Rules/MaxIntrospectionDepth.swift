@@ -6,9 +6,10 @@ struct MaxIntrospectionDepthRule: ValidationRule {
     static let name = "MaxIntrospectionDepthRule"
     /// Nesting the introspection lists this deep is refused.
     static let maximumDepth = 3
-    /// Fragments nested deeper than this inside an introspection field count as too deep,
-    /// so that a long chain of fragments cannot exhaust the thread's stack.
-    static let maximumFragmentNesting = 100
+    /// Selections nested deeper than this inside an introspection field (through fragments
+    /// they can nest without bound) count as too deep, so that the check cannot exhaust the
+    /// thread's stack.
+    static let maximumNesting = 300
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }
@@ -19,7 +20,9 @@ struct MaxIntrospectionDepthRule: ValidationRule {
         }
         var onPath: Set<String> = []
         var shallowEnough: Set<DepthKey> = []
-        if isTooDeep(field.selectionSet, depth: 0, onPath: &onPath, known: &shallowEnough) {
+        if isTooDeep(
+            field.selectionSet, depth: 0, level: 0, onPath: &onPath, known: &shallowEnough)
+        {
             context.report(Self.tooDeep(), at: [field.location])
             return .skipChildren
         }
@@ -35,10 +38,12 @@ struct MaxIntrospectionDepthRule: ValidationRule {
     /// the current path are not followed again (a cycle adds nothing), and a fragment found
     /// shallow enough at some depth is not walked again at that depth.
     private func isTooDeep(
-        _ selectionSet: SelectionSet?, depth: Int, onPath: inout Set<String>,
+        _ selectionSet: SelectionSet?, depth: Int, level: Int, onPath: inout Set<String>,
         known: inout Set<DepthKey>
     ) -> Bool {
         guard let selectionSet else { return false }
+        // A hostile nesting is refused rather than followed to the end.
+        if level > Self.maximumNesting { return true }
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
@@ -49,11 +54,17 @@ struct MaxIntrospectionDepthRule: ValidationRule {
                     if fieldDepth >= Self.maximumDepth { return true }
                 default: break
                 }
-                if isTooDeep(field.selectionSet, depth: fieldDepth, onPath: &onPath, known: &known) {
+                if isTooDeep(
+                    field.selectionSet, depth: fieldDepth, level: level + 1, onPath: &onPath,
+                    known: &known)
+                {
                     return true
                 }
             case .inlineFragment(let fragment):
-                if isTooDeep(fragment.selectionSet, depth: depth, onPath: &onPath, known: &known) {
+                if isTooDeep(
+                    fragment.selectionSet, depth: depth, level: level + 1, onPath: &onPath,
+                    known: &known)
+                {
                     return true
                 }
             case .fragmentSpread(let spread):
@@ -62,11 +73,10 @@ struct MaxIntrospectionDepthRule: ValidationRule {
                 guard !onPath.contains(name), !known.contains(key),
                     let fragment = context.fragments[name]
                 else { continue }
-                // A hostile chain of fragments is refused rather than followed to the end.
-                if onPath.count >= Self.maximumFragmentNesting { return true }
                 onPath.insert(name)
                 let tooDeep = isTooDeep(
-                    fragment.selectionSet, depth: depth, onPath: &onPath, known: &known)
+                    fragment.selectionSet, depth: depth, level: level + 1, onPath: &onPath,
+                    known: &known)
                 onPath.remove(name)
                 if tooDeep { return true }
                 known.insert(key)

@@ -157,9 +157,17 @@ extension ConflictFinder {
         guard let selectionSet1 = node1.selectionSet, let selectionSet2 = node2.selectionSet else {
             return nil
         }
+        // Sub-selections reached through fragments can nest without bound; past the limit
+        // the document is refused as too complex rather than exhaust the stack.
+        guard nesting < Self.maximumNesting else {
+            giveUp()
+            return nil
+        }
+        nesting += 1
         let subConflicts = conflictsBetweenSubSelections(
             selectionSet1, type1?.namedType, selectionSet2, type2?.namedType,
             exclusive: exclusive)
+        nesting -= 1
         guard !subConflicts.isEmpty else { return nil }
         return Conflict(
             reason: ConflictReason(

@@ -6,8 +6,8 @@ struct ConflictFinder {
     var budget = Int.max {
         didSet { found = 0 }
     }
-    /// How deep fragments may nest inside each other before the search stops following them,
-    /// so that a long chain of fragments cannot exhaust the thread's stack.
+    /// How deep two fields' sub-selections are compared (through fragments they can nest
+    /// without bound) before the search stops, so that it cannot exhaust the thread's stack.
     static let maximumNesting = 200
     /// How many comparisons (field pairs and fragment pairs) one document may cost. graphql-js
     /// has no such limit, and fragments spread together from long chains make it compare
@@ -19,6 +19,12 @@ struct ConflictFinder {
     private(set) var work = 0
     /// Set once `maximumWork` is passed: nothing more is compared.
     var isOverWorkLimit: Bool { work > Self.maximumWork }
+
+    /// Stops the search for the rest of the document, which is refused as too complex.
+    mutating func giveUp() {
+        work = Self.maximumWork + 1
+        wasCut = true
+    }
 
     /// Counts one comparison.
     mutating func noteWork() {
@@ -47,6 +53,8 @@ struct ConflictFinder {
     var closureIDs: [ClosureKey: Int] = [:]
     var closureByFragment: [String: Int] = [:]
     var shapeIDs: [ShapeKey: Int] = [:]
+    /// Shapes given to fields without source text, each its own (negative ids).
+    var unsharedShapes = 0
     /// Pairs of field shapes known not to conflict.
     var compatibleShapes: Set<ShapePair> = []
 
@@ -55,7 +63,7 @@ struct ConflictFinder {
     /// Set once a search was cut short; from then on, "no conflict" is no longer certain.
     var wasCut = false
 
-    var isExhausted: Bool { found >= budget || nesting > Self.maximumNesting || isOverWorkLimit }
+    var isExhausted: Bool { found >= budget || isOverWorkLimit }
 
     /// Whether a "no conflict" answer is complete and may be remembered.
     var canMemoize: Bool { !wasCut && !isExhausted }
@@ -173,10 +181,18 @@ struct ConflictFinder {
         }
     }
 
+    /// The field's shape: its source text and parent type. (The AST's locations come from
+    /// the parser; a hand-built document's offsets are clamped to its source, never trusted.)
     private mutating func shape(of field: Field, parentType: String?) -> Int {
-        let key = ShapeKey(
-            parentType: parentType,
-            text: context.document.source.bytes[field.location.start..<field.location.end])
+        let bytes = context.document.source.bytes
+        let start = min(max(field.location.start, 0), bytes.count)
+        let end = min(max(field.location.end, start), bytes.count)
+        guard start < end else {
+            // No text to compare by: a shape of its own.
+            unsharedShapes -= 1
+            return unsharedShapes
+        }
+        let key = ShapeKey(parentType: parentType, text: bytes[start..<end])
         if let known = shapeIDs[key] { return known }
         let id = shapeIDs.count
         shapeIDs[key] = id

@@ -23,10 +23,9 @@ struct ProvidedRequiredArgumentsRule: ValidationRule {
         }
     }
 
-    func enterDirective(_ directive: Directive, at location: DirectiveLocation) -> VisitAction {
-        guard let definition = context.schema.directives[directive.name.value] else {
-            return .visitChildren
-        }
+    /// Also checked on leaving, after any errors inside the directive's arguments.
+    func leaveDirective(_ directive: Directive, at location: DirectiveLocation) {
+        guard let definition = context.schema.directives[directive.name.value] else { return }
         let provided = Set(directive.arguments.map(\.name.value))
         for argument in definition.arguments
         where isRequired(argument) && !provided.contains(argument.name) {
@@ -34,7 +33,6 @@ struct ProvidedRequiredArgumentsRule: ValidationRule {
                 Self.missingOnDirective(definition.name, argument.name, argument.type.description),
                 at: [directive.location])
         }
-        return .visitChildren
     }
 
     private func isRequired(_ argument: InputValueInfo) -> Bool {
