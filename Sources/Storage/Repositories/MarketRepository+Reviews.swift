@@ -45,7 +45,7 @@ extension MarketRepository {
         guard !goodsIDs.isEmpty else { return [:] }
         return try database.read { c in
             let list = SQLList(distinct(goodsIDs))
-            var result = Dictionary(uniqueKeysWithValues: goodsIDs.map { ($0, ReviewStats.none) })
+            var result = Dictionary(uniqueKeysWithValues: distinct(goodsIDs).map { ($0, ReviewStats.none) })
             try c.forEachRow(
                 """
                 SELECT goods_id, count(*), sum(has_photos), avg(rating) FROM reviews

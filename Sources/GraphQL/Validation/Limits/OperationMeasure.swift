@@ -59,19 +59,25 @@ struct OperationMeasure {
         return errors
     }
 
-    private mutating func measure(_ selectionSet: SelectionSet, parentType: String?) -> Measurement {
+    /// `paged`: the selection set is a connection's, whose `first` has already multiplied
+    /// it, so its `edges` and `nodes` lists are not multiplied again.
+    private mutating func measure(
+        _ selectionSet: SelectionSet, parentType: String?, paged: Bool = false
+    ) -> Measurement {
         var total = Measurement()
         for selection in selectionSet.selections {
             let part: Measurement
             switch selection {
             case .field(let field):
-                part = measure(field, parentType: parentType)
+                part = measure(field, parentType: parentType, paged: paged)
             case .inlineFragment(let fragment):
-                var inner = measure(fragment.selectionSet, parentType: fragment.typeCondition?.value ?? parentType)
+                var inner = measure(
+                    fragment.selectionSet, parentType: fragment.typeCondition?.value ?? parentType,
+                    paged: paged)
                 note(fragment.directives.count, at: fragment.location, in: &inner)
                 part = inner
             case .fragmentSpread(let spread):
-                var inner = measureFragment(named: spread.name.value)
+                var inner = measureFragment(named: spread.name.value, paged: paged)
                 note(spread.directives.count, at: spread.location, in: &inner)
                 part = inner
             }
@@ -83,11 +89,14 @@ struct OperationMeasure {
         return total
     }
 
-    private mutating func measure(_ field: Field, parentType: String?) -> Measurement {
+    private mutating func measure(_ field: Field, parentType: String?, paged: Bool) -> Measurement {
         let definition = parentType.flatMap { schema.fieldDefinition(field.name.value, on: $0) }
+        // A field with `first` that is not itself a list is a connection: its page size
+        // multiplies its selections once, and its `edges`/`nodes` are that page.
+        let isConnection = definition.map { $0.argument(named: "first") != nil && !$0.type.isList } ?? false
         var inner = Measurement()
         if let selectionSet = field.selectionSet {
-            inner = measure(selectionSet, parentType: definition?.type.namedType)
+            inner = measure(selectionSet, parentType: definition?.type.namedType, paged: isConnection)
         }
         var result = Measurement()
         result.aliases = inner.aliases.addingClamped(field.alias == nil ? 0 : 1)
@@ -97,24 +106,30 @@ struct OperationMeasure {
             result.cost = 1
         } else {
             result.depth = inner.depth + 1
-            result.cost = 1.addingClamped(inner.cost.multipliedClamped(by: size(of: field, definition)))
+            let isPage = paged && Self.pageFields.contains(field.name.value)
+            let size = isPage ? 1 : size(of: field, definition)
+            result.cost = 1.addingClamped(inner.cost.multipliedClamped(by: size))
         }
         result.crowdedDirectives = inner.crowdedDirectives
         note(field.directives.count, at: field.location, in: &result)
         return result
     }
 
+    /// The fields of a connection that hold its page.
+    static let pageFields: Set<String> = ["edges", "nodes"]
+
     /// The meta-fields whose subtrees are introspection, which these limits leave alone.
     static let introspectionRoots: Set<String> = ["__schema", "__type"]
 
-    private mutating func measureFragment(named name: String) -> Measurement {
-        if let known = memo[name] { return known }
+    private mutating func measureFragment(named name: String, paged: Bool) -> Measurement {
+        let key = paged ? name + " (page)" : name
+        if let known = memo[key] { return known }
         guard let fragment = fragments[name], !visiting.contains(name) else { return Measurement() }
         visiting.insert(name)
-        var result = measure(fragment.selectionSet, parentType: fragment.typeCondition.value)
+        var result = measure(fragment.selectionSet, parentType: fragment.typeCondition.value, paged: paged)
         note(fragment.directives.count, at: fragment.location, in: &result)
         visiting.remove(name)
-        memo[name] = result
+        memo[key] = result
         return result
     }
 

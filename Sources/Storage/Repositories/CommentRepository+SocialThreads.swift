@@ -1,0 +1,24 @@
+import Foundation
+
+extension CommentRepository {
+    /// The same page of many threads, oldest first, with mentions: one statement per kind
+    /// of target plus one for the mentions, whatever the number of threads.
+    public func comments(targets: [CommentTarget], page: PageRequest) throws -> [CommentTarget: Page<Comment>] {
+        guard !targets.isEmpty else { return [:] }
+        return try database.read { c in
+            var result: [CommentTarget: Page<Comment>] = [:]
+            let byKind = Dictionary(grouping: distinct(targets), by: \.kind)
+            for (kind, group) in byKind.sorted(by: { $0.key < $1.key }) {
+                let pages = try c.pages(
+                    table: "comments", parentColumn: "target_id", columns: Self.columns,
+                    parentIDs: group.map(\.id), filter: "target_kind = ?", filterArguments: [kind],
+                    ascending: true, request: page
+                ) { Self.comment($0, at: 2) }
+                for target in group { result[target] = pages[target.id] }
+            }
+            let filled = Dictionary(
+                uniqueKeysWithValues: try Self.withMentions(result.values.flatMap(\.nodes), c).map { ($0.id, $0) })
+            return result.mapValues { page in page.map { filled[$0.id] ?? $0 } }
+        }
+    }
+}

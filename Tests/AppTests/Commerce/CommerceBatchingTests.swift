@@ -1,0 +1,89 @@
+import Foundation
+import Storage
+import Testing
+
+/// The number of SQL statements a request costs depends on the query's shape, not on the
+/// length of its lists: every per-parent load is one batch per level.
+@Suite("SQL statements per request do not grow with list lengths", .serialized)
+struct CommerceBatchingTests {
+    /// The statements one request runs, read from the process-wide counter. Requests of
+    /// other tests running meanwhile can only add to a sample, never take away, so the
+    /// smallest sample is the request's own count; sampling stops once it has been seen
+    /// three times.
+    static func statements(_ request: () throws -> Void) throws -> Int {
+        var fewest = Int.max
+        var seen = 0
+        for _ in 0..<60 where seen < 3 {
+            let before = Connection.totalStatementCount
+            try request()
+            let sample = Connection.totalStatementCount - before
+            if sample < fewest {
+                fewest = sample
+                seen = 1
+            } else if sample == fewest {
+                seen += 1
+            }
+        }
+        return fewest
+    }
+
+    @Test("the cart screen costs the same statements with 2 lines as with 10 across five shops")
+    func cartScreen() throws {
+        let world = try CommerceWorld.start()
+        defer { world.stop() }
+        let small = try world.account(member: true)
+        let large = try world.account(member: true)
+        let catalog = world.catalog
+        try small.client.addToCart(catalog.goodsID("apple"))
+        try small.client.addToCart(catalog.goodsID("ribs"))
+        for (goods, kind) in [
+            ("apple", nil), ("strawberry", "strawberry-250g"), ("strawberry", "strawberry-500g"), ("ribs", nil),
+            ("wok", nil), ("rice", nil), ("contested", nil), ("bulk", nil), ("lunch-monday-0", nil), ("lunch-monday-1", nil),
+        ] as [(String, String?)] {
+            try large.client.addToCart(catalog.goodsID(goods), kind: kind.map(catalog.kindID))
+        }
+        let document = "query Cart { cart { ...CartFields shops { items { goods { viewerCartQuantity reviewsCount shop { name } kinds { name } } } } } }\n"
+            + CommerceDocuments.cartFields
+        #expect(try large.client.post(document).ok()["cart"]["shops"].array.count == 5)
+        let two = try Self.statements { _ = try small.client.post(document).ok() }
+        let ten = try Self.statements { _ = try large.client.post(document).ok() }
+        #expect(two == ten)
+        #expect(two > 0)
+    }
+
+    @Test("the market with shops, kinds, counts and reviews costs the same for 2 goods as for 7")
+    func marketPage() throws {
+        let world = try CommerceWorld.start()
+        defer { world.stop() }
+        let buyer = try world.account()
+        func document(_ first: Int) -> String {
+            """
+            { market(first: \(first)) { nodes {
+              name shop { name } kinds { name } attributes { name } images { url }
+              averageRating reviewsCount photoReviewsCount viewerCartQuantity
+              reviews(first: 3) { totalCount nodes { text photos { url } } } } } }
+            """
+        }
+        let two = try Self.statements { _ = try buyer.client.post(document(2)).ok() }
+        let seven = try Self.statements { _ = try buyer.client.post(document(7)).ok() }
+        #expect(two == seven)
+    }
+
+    @Test("the lunch menu costs the same statements whatever the number of dishes")
+    func lunchMenu() throws {
+        let world = try CommerceWorld.start()
+        defer { world.stop() }
+        let buyer = try world.account()
+        let document = """
+            { lunchMenu { updatedAt sections { day title items {
+              name soup viewerCartQuantity images { url } kinds { price { amount } memberPrice { amount } } } } } }
+            """
+        let full = try Self.statements { _ = try buyer.client.post(document).ok() }
+        try world.storage { database in
+            try AppRepository(database: database).setLunchMenu(day: .monday, goodsIDs: [])
+            try AppRepository(database: database).setLunchMenu(day: .tuesday, goodsIDs: [world.catalog.goods["lunch-monday-0"] ?? 0])
+        }
+        let fewer = try Self.statements { _ = try buyer.client.post(document).ok() }
+        #expect(full == fewer)
+    }
+}

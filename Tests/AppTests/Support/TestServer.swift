@@ -1,0 +1,129 @@
+import Foundation
+import Synchronization
+import HTTPServer
+@testable import App
+
+/// A real Kitchen server for one test: `KitchenServer` on 127.0.0.1 with a free port and a
+/// fresh SQLite file in its own temporary directory, with or without the demo data.
+///
+/// ```swift
+/// let server = try TestServer.start()
+/// defer { server.stop() }
+/// let alice = try server.signUp("alice")
+/// let data = try alice.client.post("{ viewer { name } }").ok()
+/// ```
+final class TestServer: Sendable {
+    let server: KitchenServer
+    let directory: URL
+    /// An anonymous client of this server.
+    let anonymous: GraphQLClient
+
+    private init(server: KitchenServer, directory: URL) {
+        self.server = server
+        self.directory = directory
+        anonymous = GraphQLClient(port: server.port, token: nil)
+    }
+
+    /// Starts a server on a fresh database (`demo` fills it with the demo data set), with
+    /// the production request limits unless a test needs others.
+    static func start(demo: Bool = false, limits: RequestLimits = .default) throws -> TestServer {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("kitchen-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0)
+        configuration.threadCount = 4
+        configuration.shutdownGracePeriod = .seconds(2)
+        var options = ServeOptions(
+            server: configuration,
+            databasePath: directory.appendingPathComponent("kitchen.sqlite").path,
+            loadDemo: demo, schemaPath: schemaPath)
+        options.limits = limits
+        do {
+            return TestServer(server: try KitchenServer.start(options, log: .discard), directory: directory)
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
+    }
+
+    /// Stops the server and removes its database.
+    func stop() {
+        server.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A client acting with `token` (nil: anonymous).
+    func client(token: String? = nil) -> GraphQLClient {
+        anonymous.with(token: token)
+    }
+
+    /// Signs up a new account (the username made unique with a suffix) and returns it signed
+    /// in. Its password is `TestAccount.password`.
+    func signUp(_ username: String = "cook", name: String? = nil) throws -> TestAccount {
+        let unique = "\(username.prefix(20))_\(TestServer.nextSuffix())"
+        let response = try anonymous.post(
+            """
+            mutation SignUp($input: SignUpInput!) {
+              signUp(input: $input) { token user { id username name } }
+            }
+            """,
+            ["input": ["username": .string(unique), "password": .string(TestAccount.password),
+                                  "name": .string(name ?? username)]])
+        let payload = try response.ok()["signUp"]
+        guard let token = payload["token"].string, let id = payload["user"]["id"].string else {
+            throw UnexpectedResponse(response: response)
+        }
+        return TestAccount(id: id, username: unique, token: token, client: client(token: token))
+    }
+
+    /// Signs in an existing account (such as a demo one) and returns it.
+    func signIn(_ username: String, password: String) throws -> TestAccount {
+        let response = try anonymous.post(
+            """
+            mutation SignIn($username: String!, $password: String!) {
+              signIn(username: $username, password: $password) { token user { id username } }
+            }
+            """, ["username": .string(username), "password": .string(password)])
+        let payload = try response.ok()["signIn"]
+        guard let token = payload["token"].string, let id = payload["user"]["id"].string else {
+            throw UnexpectedResponse(response: response)
+        }
+        return TestAccount(id: id, username: username, token: token, client: client(token: token))
+    }
+
+    /// `Schema.graphql` at the top of the package (this file is Tests/AppTests/Support/…).
+    static let schemaPath: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Schema.graphql").path
+
+    private static let counter = Counter()
+
+    private static func nextSuffix() -> String {
+        String(counter.next(), radix: 36) + String(UInt32.random(in: 0...UInt32.max), radix: 36)
+    }
+}
+
+/// A signed-up account and a client that acts as it.
+struct TestAccount: Sendable {
+    /// The password every test account gets.
+    static let password = "correct horse battery"
+
+    /// The global `User` ID.
+    let id: String
+    let username: String
+    let token: String
+    let client: GraphQLClient
+}
+
+/// A thread-safe counter for unique names.
+private final class Counter: Sendable {
+    private let value = Mutex(0)
+
+    func next() -> Int {
+        value.withLock { value in
+            value += 1
+            return value
+        }
+    }
+}
