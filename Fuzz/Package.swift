@@ -10,8 +10,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [.package(name: "Kitchen", path: "..")],
     targets: [
+        .target(name: "CFuzzer"),
         .target(
-            name: "FuzzSupport", dependencies: [.product(name: "GraphQL", package: "Kitchen")],
+            name: "FuzzSupport", dependencies: ["CFuzzer", .product(name: "GraphQL", package: "Kitchen")],
             swiftSettings: strict),
         .executableTarget(
             name: "FuzzParse", dependencies: ["FuzzSupport", .product(name: "GraphQL", package: "Kitchen")],

@@ -22,7 +22,7 @@ func connectionNotified(
     guard let cls, let connection,
         let deadlines = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().deadlines
     else { return }
-    if code == .STARTED {
+    if code.rawValue == 0 {  // MHD_CONNECTION_NOTIFY_STARTED
         deadlines.opened(connection, socket: kitchen_mhd_connection_fd(connection))
     } else {
         deadlines.closed(connection)

@@ -38,3 +38,9 @@ public func fuzzCoerce(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         source: source)
     return 0
 }
+
+/// The executable's entry point (SwiftPM's name for `main`): libFuzzer's driver.
+@_cdecl("FuzzCoerce_main")
+public func fuzzCoerceMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    FuzzSupport.runDriver(argc, argv, fuzzCoerce)
+}

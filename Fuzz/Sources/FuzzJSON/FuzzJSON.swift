@@ -18,3 +18,9 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     return 0
 }
+
+/// The executable's entry point (SwiftPM's name for `main`): libFuzzer's driver.
+@_cdecl("FuzzJSON_main")
+public func fuzzJSONMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    FuzzSupport.runDriver(argc, argv, fuzzJSON)
+}

@@ -21,3 +21,9 @@ public func fuzzParse(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     return 0
 }
+
+/// The executable's entry point (SwiftPM's name for `main`): libFuzzer's driver.
+@_cdecl("FuzzParse_main")
+public func fuzzParseMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    FuzzSupport.runDriver(argc, argv, fuzzParse)
+}

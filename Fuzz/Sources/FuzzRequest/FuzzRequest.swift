@@ -76,3 +76,9 @@ enum RawRequest {
             body: Array(bytes[bodyStart...]), remoteAddress: "127.0.0.1")
     }
 }
+
+/// The executable's entry point (SwiftPM's name for `main`): libFuzzer's driver.
+@_cdecl("FuzzRequest_main")
+public func fuzzRequestMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    FuzzSupport.runDriver(argc, argv, fuzzRequest)
+}

@@ -1,3 +1,4 @@
+internal import CFuzzer
 import Foundation
 import GraphQL
 
@@ -27,6 +28,19 @@ public enum FuzzSupport {
     public static func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
         guard let data, size > 0 else { return [] }
         return Array(UnsafeBufferPointer(start: data, count: size))
+    }
+
+    /// Runs libFuzzer with `test` as the target: the body of each target's `main`.
+    ///
+    /// SwiftPM links an executable with `main` aliased to `<Target>_main`, so libFuzzer's own
+    /// `main` is not used; its driver is called from there instead.
+    public static func runDriver(
+        _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+        _ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+    ) -> CInt {
+        var argc = argc
+        var argv = argv
+        return LLVMFuzzerRunDriver(&argc, &argv, test)
     }
 
     /// Stops the run with a message libFuzzer records as a crash.

@@ -13,3 +13,9 @@ public func fuzzValidate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     return 0
 }
+
+/// The executable's entry point (SwiftPM's name for `main`): libFuzzer's driver.
+@_cdecl("FuzzValidate_main")
+public func fuzzValidateMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    FuzzSupport.runDriver(argc, argv, fuzzValidate)
+}
