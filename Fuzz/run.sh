@@ -24,8 +24,10 @@ case "$target" in
 esac
 
 cd "$here"
-swift build -c release --product "$product" \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >&2
+flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
+# FUZZ_NO_BUILD=1 reuses the last build (e.g. while another target is building).
+if [ -z "${FUZZ_NO_BUILD:-}" ]; then swift build "${flags[@]}" --product "$product" >&2; fi
+bin=$(swift build "${flags[@]}" --show-bin-path)
 
 work="$here/.work/$target"
 crashes="$here/.work/crashes/$target"
@@ -36,6 +38,6 @@ export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 dict=()
 if [ -f "$here/Corpus/$target.dict" ]; then dict=(-dict="$here/Corpus/$target.dict"); fi
-exec "$here/.build/release/$product" "$work" "${dict[@]}" \
+exec "$bin/$product" "$work" "${dict[@]}" \
   -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=3072 \
   -artifact_prefix="$crashes/" -print_final_stats=1 "$@"

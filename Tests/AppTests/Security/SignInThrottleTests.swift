@@ -27,19 +27,24 @@ struct SignInThrottleTests {
         _ = try server.signIn(other.username, password: TestAccount.password)
     }
 
-    @Test("aliases in one request each spend a try")
+    @Test("aliases in one request get no more tries: a failure stops the rest, and each request counts")
     func aliases() throws {
         let server = try TestServer.start()
         defer { server.stop() }
         let cook = try server.signUp("aliased")
         let fields = (0..<8).map { "a\($0): signIn(username: $u, password: \"wrong password\") { token }" }
-        let response = try server.anonymous.post(
-            "mutation($u: String!) { \(fields.joined(separator: " ")) }", ["u": .string(cook.username)])
-        #expect(response.errorCodes == Array(repeating: "UNAUTHENTICATED", count: 5) + Array(repeating: "RATE_LIMITED", count: 3),
-                "\(response)")
-        let refused = try server.anonymous.post(
+        let document = "mutation($u: String!) { \(fields.joined(separator: " ")) }"
+        for _ in 0..<5 {
+            // signIn is non-null: the first failure nulls the mutation and the later
+            // fields never run, so a request spends at most one try.
+            let response = try server.anonymous.post(document, ["u": .string(cook.username)])
+            #expect(response.errorCodes == ["UNAUTHENTICATED"], "\(response)")
+        }
+        let refused = try server.anonymous.post(document, ["u": .string(cook.username)])
+        #expect(refused.errorCodes == ["RATE_LIMITED"], "\(refused)")
+        let right = try server.anonymous.post(
             Self.signIn, ["u": .string(cook.username), "p": .string(TestAccount.password)])
-        #expect(refused.errorCode == "RATE_LIMITED", "\(refused)")
+        #expect(right.errorCode == "RATE_LIMITED", "\(right)")
     }
 
     @Test("an address that fails twenty times over many usernames is RATE_LIMITED for any account")
@@ -47,9 +52,10 @@ struct SignInThrottleTests {
         let server = try TestServer.start()
         defer { server.stop() }
         let cook = try server.signUp("victim")
-        let fields = (0..<20).map { "a\($0): signIn(username: \"nobody\($0)\", password: \"guess\") { token }" }
-        let spray = try server.anonymous.post("mutation { \(fields.joined(separator: " ")) }")
-        #expect(spray.errorCodes == Array(repeating: "UNAUTHENTICATED", count: 20), "\(spray)")
+        for index in 0..<20 {
+            let guess = try server.anonymous.post(Self.signIn, ["u": .string("nobody\(index)"), "p": "guess"])
+            #expect(guess.errorCode == "UNAUTHENTICATED", "\(guess)")
+        }
         let refused = try server.anonymous.post(
             Self.signIn, ["u": .string(cook.username), "p": .string(TestAccount.password)])
         #expect(refused.errorCode == "RATE_LIMITED", "\(refused)")
