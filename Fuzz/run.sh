@@ -27,7 +27,7 @@ cd "$here"
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 # FUZZ_NO_BUILD=1 reuses the last build (e.g. while another target is building).
 if [ -z "${FUZZ_NO_BUILD:-}" ]; then swift build "${flags[@]}" --product "$product" >&2; fi
-bin=$(swift build "${flags[@]}" --show-bin-path)
+bin=${FUZZ_BIN:-$(swift build "${flags[@]}" --show-bin-path)}
 
 work="$here/.work/$target"
 crashes="$here/.work/crashes/$target"

@@ -15,6 +15,7 @@ import json
 import os
 import random
 import signal
+import sqlite3
 import sys
 import tempfile
 import threading
@@ -127,6 +128,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=300)
     parser.add_argument("--clients", type=int, default=64)
+    parser.add_argument("--stock", type=int, default=100_000, help="units of every kind at the start (0: the demo's)")
     parser.add_argument("--rss-growth-limit", type=float, default=0.15,
                         help="allowed growth of RSS after the warm-up, as a fraction")
     arguments = parser.parse_args()
@@ -136,6 +138,11 @@ def main():
     print(f"soak: seeding {database} and starting the server", flush=True)
     server = Server(database, "--max-connections-per-address", "1024", demo=True)
     port, pid = server.port, server.process.pid
+    # The demo's stock runs out within seconds under this load; with more, the writes
+    # keep succeeding for the whole run and the books have something to add up.
+    if arguments.stock:
+        with sqlite3.connect(database, timeout=30) as connection:
+            connection.execute("UPDATE kinds SET stock = ?", (arguments.stock,))
     kinds_before = load_kinds(port)
     goods = [(goods_id, kind_id) for kind_id, (goods_id, stock) in kinds_before.items() if stock > 0]
     print(f"soak: {len(kinds_before)} kinds on sale; signing up {arguments.clients} clients", flush=True)

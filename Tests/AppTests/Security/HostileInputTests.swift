@@ -71,7 +71,7 @@ struct HostileInputTests {
             "query($s: String!) { recipes(after: $s) { totalCount } }",
             "query($s: ID!) { recipe(id: $s) { id } }",
             "query($s: ID!) { node(id: $s) { id } }",
-            "query($s: String!) { appConfig(app: COOK, clientVersion: $s) { __typename } }",
+            "query($s: String!) { appConfig(app: KITCHEN, clientVersion: $s) { __typename } }",
             "query($s: String!, $d: ID!) { mentionCandidates(targetId: $d, prefix: $s) { id } }",
             "mutation($s: String!) { signIn(username: $s, password: $s) { token } }",
         ]

@@ -27,21 +27,17 @@ struct SignInThrottleTests {
         _ = try server.signIn(other.username, password: TestAccount.password)
     }
 
-    @Test("aliases in one request get no more tries: a failure stops the rest, and each request counts")
+    @Test("aliases in one request each spend a try")
     func aliases() throws {
         let server = try TestServer.start()
         defer { server.stop() }
         let cook = try server.signUp("aliased")
         let fields = (0..<8).map { "a\($0): signIn(username: $u, password: \"wrong password\") { token }" }
         let document = "mutation($u: String!) { \(fields.joined(separator: " ")) }"
-        for _ in 0..<5 {
-            // signIn is non-null: the first failure nulls the mutation and the later
-            // fields never run, so a request spends at most one try.
-            let response = try server.anonymous.post(document, ["u": .string(cook.username)])
-            #expect(response.errorCodes == ["UNAUTHENTICATED"], "\(response)")
-        }
-        let refused = try server.anonymous.post(document, ["u": .string(cook.username)])
-        #expect(refused.errorCodes == ["RATE_LIMITED"], "\(refused)")
+        // signIn is non-null, so the first failure nulls the whole result and the errors of
+        // the later fields are not reported; they still ran, and each spent a try.
+        let response = try server.anonymous.post(document, ["u": .string(cook.username)])
+        #expect(response.errorCodes == ["UNAUTHENTICATED"], "\(response)")
         let right = try server.anonymous.post(
             Self.signIn, ["u": .string(cook.username), "p": .string(TestAccount.password)])
         #expect(right.errorCode == "RATE_LIMITED", "\(right)")
