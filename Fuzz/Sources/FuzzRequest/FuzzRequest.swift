@@ -16,7 +16,14 @@ let handler: any HTTPHandler = {
             schemaPath: FuzzSupport.schemaPath,
             log: RequestLog { line in
                 // A resolver's unexpected failure is masked for the client; here it is a find.
-                if line.hasPrefix("internal error") { fatalError(line) }
+                // Its line is `internal error <12-character id> at <path>: …`; a request
+                // line can start `internal error` too (method `internal`, path `error`).
+                let words = line.split(separator: " ", maxSplits: 4)
+                if words.count >= 4, words[0] == "internal", words[1] == "error",
+                    words[2].count == 12, words[3] == "at"
+                {
+                    fatalError(line)
+                }
             })
     } catch {
         fatalError("cannot open the scratch database: \(error)")
