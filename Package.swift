@@ -26,13 +26,17 @@ let package = Package(
         .systemLibrary(
             name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]),
+        // No pkgConfig: vips.pc's cflags carry -pthread, which SwiftPM warns about on every
+        // build; shim.h declares the few functions it calls (see there).
+        .systemLibrary(
+            name: "CVips", path: "Sources/CVips", providers: [.apt(["libvips-dev"])]),
 
         // The engine: knows nothing of SQLite, HTTP or recipes.
         .target(name: "GraphQL", swiftSettings: strict),
         .target(name: "Storage", dependencies: ["CSQLite", "CSodium"], swiftSettings: strict),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
         .target(
-            name: "App", dependencies: ["GraphQL", "Storage", "HTTPServer"],
+            name: "App", dependencies: ["GraphQL", "Storage", "HTTPServer", "CVips"],
             swiftSettings: strict),
         .executableTarget(name: "kitchen", dependencies: ["App", "GraphQL"], swiftSettings: strict),
         .executableTarget(

@@ -7,6 +7,7 @@ import Foundation
 let allCases: [BenchmarkCase] = [
     ParseBenchmark.benchmarkCase,
     ParseBenchmark.fixedWorkCase,
+    ValidateBenchmark.benchmarkCase,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -61,12 +61,13 @@ func accessHandler(
     if !state.headersSeen {
         state.headersSeen = true
         state.headers = readHeaders(connection)
-        if let length = state.headers["Content-Length"].flatMap(Int.init), length > context.maxBodySize {
+        state.bodyLimit = context.bodyLimit(contentType: state.headers["Content-Type"])
+        if let length = state.headers["Content-Length"].flatMap(Int.init), length > state.bodyLimit {
             // Answering before the body is read makes libmicrohttpd close the
             // connection afterwards instead of reading (or 100-continuing) the body.
             context.deadlines?.handling(connection)
-            return queue(.init(status: 413, text: "Request body is larger than \(context.maxBodySize) bytes.\n"),
-                         on: connection)
+            return queue(.init(status: 413, text: "Request body is larger than \(state.bodyLimit) bytes.\n"),
+                         on: connection, context: context)
         }
         if let length = state.headers["Content-Length"].flatMap(Int.init), length > 0 {
             state.body.reserveCapacity(length)
@@ -76,7 +77,7 @@ func accessHandler(
 
     let size = uploadDataSize.pointee
     if size > 0 {
-        guard let uploadData, state.body.count + size <= context.maxBodySize else {
+        guard let uploadData, state.body.count + size <= state.bodyLimit else {
             // A chunked body grew past the limit; libmicrohttpd cannot answer in
             // the middle of a body, so the connection is closed without buffering more.
             return .NO
@@ -92,27 +93,34 @@ func accessHandler(
     let request = HTTPRequest(
         method: method.map { String(cString: $0) } ?? "GET", target: state.target,
         headers: state.headers, body: state.body, remoteAddress: clientAddress(connection))
-    return queue(context.handler.handle(request), on: connection)
+    return queue(context.handler.handle(request), on: connection, context: context)
 }
 
 /// Sends `response`; a header libmicrohttpd refuses (e.g. one containing a newline)
 /// turns the response into a 500 rather than being sent half-formed.
-func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
-    if let made = makeResponse(response) {
+func queue(_ response: HTTPResponse, on connection: OpaquePointer, context: ServerContext) -> MHD_Result {
+    if let made = makeResponse(response, connection: connection, context: context) {
         defer { MHD_destroy_response(made) }
         return MHD_queue_response(connection, UInt32(clamping: response.status), made)
     }
     let fallback = HTTPResponse(status: 500, text: "Internal Server Error\n")
-    guard let made = makeResponse(fallback) else { return .NO }
+    guard let made = makeResponse(fallback, connection: connection, context: context) else { return .NO }
     defer { MHD_destroy_response(made) }
     return MHD_queue_response(connection, 500, made)
 }
 
-private func makeResponse(_ response: HTTPResponse) -> OpaquePointer? {
-    let made = response.body.withUnsafeBytes { bytes in
-        MHD_create_response_from_buffer(
-            bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
-    }
+private func makeResponse(
+    _ response: HTTPResponse, connection: OpaquePointer, context: ServerContext
+) -> OpaquePointer? {
+    let made =
+        if let stream = response.stream {
+            makeStreamResponse(stream, connection: connection, context: context)
+        } else {
+            response.body.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(
+                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        }
     guard let made else { return nil }
     for field in response.headers where MHD_add_response_header(made, field.name, field.value) != .YES {
         MHD_destroy_response(made)

@@ -1,7 +1,7 @@
 /// A complete HTTP response: status, header fields and body bytes.
 ///
-/// The body is whole; a streamed body (server-sent events) will be a separate
-/// case added beside it, so handlers that return bytes stay as they are.
+/// The body is whole, or — for server-sent events — a `stream` written over time, in
+/// which case `body` is ignored and the response is sent with chunked encoding.
 public struct HTTPResponse: Sendable {
     /// The status code, e.g. 200.
     public var status: Int
@@ -10,6 +10,14 @@ public struct HTTPResponse: Sendable {
     public var headers: HTTPHeaders
     /// The body bytes.
     public var body: [UInt8]
+    /// A body written over time; when set, `body` is ignored.
+    public var stream: HTTPStream?
+
+    /// Creates a response whose body is written later through `stream`.
+    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), stream: HTTPStream) {
+        self.init(status: status, headers: headers)
+        self.stream = stream
+    }
 
     /// Creates a response from its parts.
     public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {

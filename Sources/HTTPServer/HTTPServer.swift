@@ -57,6 +57,9 @@ public final class HTTPServer: Sendable {
         guard let daemon else { return }
         let listener = MHD_quiesce_daemon(daemon.pointer)
         if listener >= 0 { close(listener) }
+        // An open event stream never completes by itself; end each one so that its
+        // connection is resumed, drained and closed before the daemon stops.
+        context.openStreams.finishAll()
         let grace = configuration.shutdownGracePeriod.components
         let deadline = DispatchTime.now() + .nanoseconds(
             Int(grace.seconds) * 1_000_000_000 + Int(grace.attoseconds / 1_000_000_000))

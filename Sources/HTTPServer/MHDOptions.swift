@@ -8,9 +8,11 @@ struct MHDOptions {
     init(_ configuration: ServerConfiguration) throws {
         try Self.validate(configuration)
         // epoll where libmicrohttpd was built with it (Linux), poll() otherwise; ITC so
-        // that MHD_quiesce_daemon works with a thread pool.
+        // that MHD_quiesce_daemon works with a thread pool; suspend/resume so that an
+        // idle event stream is parked instead of holding a pool thread.
         let poller = MHD_is_feature_supported(.FEATURE_EPOLL) == .YES ? MHD_USE_EPOLL : MHD_USE_POLL
         flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | poller.rawValue | MHD_USE_ITC.rawValue
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue
         items = [
             Self.item(.CONNECTION_LIMIT, configuration.maxConnections),
             Self.item(.PER_IP_CONNECTION_LIMIT, configuration.maxConnectionsPerAddress),
@@ -37,6 +39,7 @@ struct MHDOptions {
         try require(configuration.connectionTimeout >= .zero, "connectionTimeout must not be negative")
         try require(configuration.connectionMemoryLimit >= 4096, "connectionMemoryLimit must be at least 4096 bytes")
         try require(configuration.maxBodySize >= 0, "maxBodySize must not be negative")
+        try require(configuration.maxMultipartBodySize >= 0, "maxMultipartBodySize must not be negative")
         try require(configuration.shutdownGracePeriod >= .zero, "shutdownGracePeriod must not be negative")
     }
 }

@@ -26,6 +26,8 @@ public struct ServerConfiguration: Sendable {
     /// Largest request body accepted; a larger Content-Length gets 413 before the body is
     /// read, and a chunked body that grows past it closes the connection.
     public var maxBodySize: Int = 1 << 20
+    /// Largest `multipart/form-data` body accepted (file uploads), enforced the same way.
+    public var maxMultipartBodySize: Int = 1 << 20
     /// How long `stop()` waits for requests in flight before closing connections.
     public var shutdownGracePeriod: Duration = .seconds(10)
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// What the C callbacks share for one running daemon: the handler, the limits, and
 /// the count of requests in flight that `stop()` waits for.
@@ -8,6 +9,9 @@ import Dispatch
 final class ServerContext: Sendable {
     let handler: any HTTPHandler
     let maxBodySize: Int
+    let maxMultipartBodySize: Int
+    /// Streamed responses not yet freed.
+    let openStreams = OpenStreams()
     /// Entered when a request line arrives, left when libmicrohttpd reports the request
     /// complete (response sent, or connection closed).
     let requestsInFlight = DispatchGroup()
@@ -19,6 +23,16 @@ final class ServerContext: Sendable {
         self.maxBodySize = configuration.maxBodySize
         self.deadlines = configuration.connectionTimeout > .zero
             ? ConnectionDeadlines(limit: configuration.connectionTimeout) : nil
+        self.maxMultipartBodySize = configuration.maxMultipartBodySize
+    }
+
+    /// The body limit for a request of this content type: multipart bodies carry file
+    /// uploads and get their own, larger, limit.
+    func bodyLimit(contentType: String?) -> Int {
+        guard let contentType else { return maxBodySize }
+        let type = contentType.split(separator: ";", maxSplits: 1).first ?? ""
+        let isMultipart = type.trimmingCharacters(in: .whitespaces).lowercased() == "multipart/form-data"
+        return isMultipart ? maxMultipartBodySize : maxBodySize
     }
 }
 
@@ -29,6 +43,8 @@ final class RequestState {
     let target: String
     var headers = HTTPHeaders()
     var body: [UInt8] = []
+    /// The body limit for this request's content type, known once headers are in.
+    var bodyLimit = 0
     /// False until the access handler's first call (headers parsed, no body yet).
     var headersSeen = false
 

@@ -95,3 +95,23 @@ struct HTTPServerLimitsTests {
         }
     }
 }
+
+@Suite("HTTPServer multipart body limit")
+struct HTTPServerMultipartLimitTests {
+    @Test("a multipart body may be as large as the multipart limit, a JSON body may not")
+    func multipartLimit() throws {
+        try withTestServer(configure: { $0.maxBodySize = 1024; $0.maxMultipartBodySize = 4096 }) { _, port in
+            let body = Array(repeating: UInt8(65), count: 3000)
+            let multipart = try TestClient(port: port).request(
+                "POST", "/", headers: ["Content-Type: multipart/form-data; boundary=x"], body: body)
+            #expect(multipart.status == 200)
+            let json = try TestClient(port: port).request(
+                "POST", "/", headers: ["Content-Type: application/json"], body: body)
+            #expect(json.status == 413)
+            let tooBig = try TestClient(port: port).request(
+                "POST", "/", headers: ["Content-Type: Multipart/Form-Data; boundary=x"],
+                body: Array(repeating: 65, count: 5000))
+            #expect(tooBig.status == 413)
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Storage
@@ -60,6 +61,24 @@ struct ConnectionTests {
         try connection.transaction { _ in }  // BEGIN and COMMIT are not the caller's statements
         #expect(connection.statementCount - before == 3)
         #expect(Connection.totalStatementCount - globalBefore >= 3)
+    }
+
+    @Test("the thread's count sees this thread's statements and no other's")
+    func threadCounter() throws {
+        let before = ThreadStatementCount.current
+        try connection.execute("INSERT INTO users (name) VALUES (?)", "Ann")
+        _ = try connection.query("SELECT name FROM users") { $0.string(0) }
+        let path = connection.path
+        let done = DispatchSemaphore(value: 0)
+        let other = Thread {
+            if let elsewhere = try? Connection(path: path) {
+                for _ in 0..<5 { _ = try? elsewhere.query("SELECT 1") { $0.int(0) } }
+            }
+            done.signal()
+        }
+        other.start()
+        done.wait()
+        #expect(ThreadStatementCount.current - before == 2)
     }
 
     @Test("the same SQL text reuses one prepared statement")

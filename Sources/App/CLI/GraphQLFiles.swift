@@ -20,7 +20,16 @@ enum GraphQLFiles {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw StartupError("no such file")
         }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+        // Read through a file handle rather than `contents(atPath:)`, so that pipes such as
+        // `<(…)` and `/dev/stdin` work too.
+        guard !isDirectory.boolValue, let handle = FileHandle(forReadingAtPath: path) else {
+            throw StartupError("cannot read the file")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.readToEnd() ?? Data()
+        } catch {
             throw StartupError("cannot read the file")
         }
         return (path, String(decoding: data, as: UTF8.self))

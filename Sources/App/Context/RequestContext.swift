@@ -13,6 +13,8 @@ struct RequestContext: Sendable {
     let tokenDigest: [UInt8]?
     /// The client's numeric IP address (empty if unknown), for per-address rate limits.
     var remoteAddress: String = ""
+    /// The files of a multipart request (none for other requests).
+    var uploads = RequestUploads.none
 
     /// The viewer's row id, or `UNAUTHENTICATED` for an anonymous client.
     func requireViewer() throws(GraphQLError) -> Int64 {

@@ -16,6 +16,9 @@ struct Store: Sendable {
     let orders: OrderRepository
     let basket: BasketRepository
     let apps: AppRepository
+    let media: MediaRepository
+    /// Uploaded pictures on disk, beside the database file.
+    let mediaFolder: MediaFolder
     let passwords: PasswordHasher
     let tokens: TokenGenerator
 
@@ -34,6 +37,8 @@ struct Store: Sendable {
         orders = OrderRepository(database: database)
         basket = BasketRepository(database: database)
         apps = AppRepository(database: database)
+        media = MediaRepository(database: database)
+        mediaFolder = try MediaFolder(databasePath: database.path)
         self.passwords = passwords
         tokens = try TokenGenerator(key: database.secret(named: "token-digest-key", byteCount: TokenGenerator.keyLength))
     }

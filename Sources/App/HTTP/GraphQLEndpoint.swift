@@ -12,10 +12,17 @@ struct GraphQLEndpoint<Context>: Sendable {
     let service: GraphQLService<Context>
     /// Builds the per-request context (the viewer, a database lease, …).
     let makeContext: @Sendable (HTTPRequest) throws(GraphQLError) -> Context
+    /// File uploads (multipart requests); nil refuses them as an unsupported media type.
+    var uploads: UploadSupport<Context>? = nil
+    /// Subscriptions over server-sent events; nil answers `text/event-stream` with 406.
+    var subscriptions: SubscriptionSupport<Context>? = nil
 
     func handle(_ request: HTTPRequest) -> (HTTPResponse, operationName: String?) {
         guard request.method == "GET" || request.method == "POST" else {
             return (Self.methodNotAllowed(allow: "GET, POST"), nil)
+        }
+        if let subscriptions, EventStream.isRequested(accept: request.headers["Accept"]) {
+            return subscriptions.handle(request, endpoint: self)
         }
         guard let mediaType = GraphQLMediaType.negotiate(accept: request.headers["Accept"]) else {
             return (
@@ -25,12 +32,25 @@ struct GraphQLEndpoint<Context>: Sendable {
                 nil
             )
         }
-        let parameters: GraphQLRequest
-        switch decode(request) {
-        case .success(let decoded): parameters = decoded
-        case .failure(let failure): return (failure.response(mediaType: mediaType), nil)
-        }
         let reply = Reply(mediaType: mediaType)
+        let parameters: GraphQLRequest
+        var uploads = RequestUploads.none
+        if let uploadSupport = multipartUpload(for: request) {
+            switch uploadSupport.support.decode(request, boundary: uploadSupport.boundary, reply: reply) {
+            case .success(let decoded): (parameters, uploads) = decoded
+            case .failure(let refusal): return (refusal.response, nil)
+            }
+        } else {
+            switch decode(request) {
+            case .success(let decoded): parameters = decoded
+            case .failure(let failure): return (failure.response(mediaType: mediaType), nil)
+            }
+        }
+        defer {
+            if let support = self.uploads, !uploads.isEmpty {
+                uploads.settle(folder: support.folder, media: support.media)
+            }
+        }
         guard let query = parameters.query else {
             return (
                 reply.malformed("The \"query\" parameter is missing."), parameters.operationName
@@ -47,25 +67,43 @@ struct GraphQLEndpoint<Context>: Sendable {
         case .ready(let document): prepared = document
         case .rejected(let errors): return (reply.requestErrors(errors), parameters.operationName)
         }
+        if subscriptions != nil, prepared.operationType(named: parameters.operationName) == .subscription {
+            return (
+                reply.requestErrors([
+                    GraphQLError(
+                        "Subscriptions are served as server-sent events: send the request with "
+                            + "Accept: text/event-stream.", code: .badRequest)
+                ]), parameters.operationName
+            )
+        }
         if request.method == "GET",
             prepared.operationType(named: parameters.operationName) == .mutation
         {
             return (Self.methodNotAllowed(allow: "POST"), parameters.operationName)
         }
-        let context: Context
+        var context: Context
         do {
             context = try makeContext(request)
         } catch {
             return (reply.requestErrors([error]), parameters.operationName)
         }
+        if let support = self.uploads, !uploads.isEmpty { context = support.attach(context, uploads) }
         let result = service.execute(
             prepared, operationName: parameters.operationName, variables: parameters.variables,
             context: context)
         return (reply.result(result), parameters.operationName)
     }
 
+    /// The upload support and boundary when `request` is a multipart POST Kitchen accepts.
+    private func multipartUpload(for request: HTTPRequest) -> (support: UploadSupport<Context>, boundary: String)? {
+        guard request.method == "POST", let uploads,
+            let boundary = request.headers["Content-Type"].flatMap(MultipartBody.boundary(contentType:))
+        else { return nil }
+        return (uploads, boundary)
+    }
+
     /// The request's parameters, from the query string (GET) or the JSON body (POST).
-    private func decode(_ request: HTTPRequest) -> Result<GraphQLRequest, DecodeFailure> {
+    func decode(_ request: HTTPRequest) -> Result<GraphQLRequest, DecodeFailure> {
         if request.method == "GET" {
             var parameters: [String: String] = [:]
             for (name, value) in request.queryParameters where parameters[name] == nil {
@@ -111,7 +149,7 @@ struct GraphQLEndpoint<Context>: Sendable {
 }
 
 /// Why a request could not be decoded.
-private enum DecodeFailure: Error {
+enum DecodeFailure: Error {
     case malformed(String)
     case unsupportedMediaType
 

@@ -10,6 +10,9 @@ enum KitchenSchema {
     static func resolvers() -> Resolvers<RequestContext> {
         var resolvers = Resolvers<RequestContext>()
         resolvers.scalar("DateTime", DateTimeScalar.coercion)
+        resolvers.scalar("Upload", UploadScalar.coercion)
+        PhotoResolvers.register(&resolvers)
+        SubscriptionResolvers.register(&resolvers)
         Money.register(&resolvers)
         PageInfo.register(&resolvers)
         SocialResolvers.register(&resolvers)

@@ -17,8 +17,10 @@ extension KitchenServer {
         let database = try Database.open(path: databasePath, migrations: DomainMigrations.all)
         let store = try Store(database: database)
         _ = try DemoData.install(database: database, hasher: store.passwords)
+        let options = ServeOptions(databasePath: databasePath, loadDemo: true, schemaPath: schemaPath)
+        // The hub is not started: no event poller runs for a harness.
         return makeRouter(
             store: store, database: database, bound: bound, schemaText: schemaFile.text,
-            limits: .default, log: log)
+            options: options, hub: SubscriptionHub(limits: options.subscriptions.hubLimits), log: log)
     }
 }

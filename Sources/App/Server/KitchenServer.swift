@@ -12,8 +12,14 @@ public struct ServeOptions: Sendable {
     public var loadDemo: Bool
     /// The schema file; nil finds `Schema.graphql` (see `SchemaFile`).
     public var schemaPath: String?
+    /// File upload limits (the multipart body limit of the HTTP server follows them).
+    public var uploadLimits = UploadLimits()
+    /// Subscription stream limits and keep-alive interval.
+    public var subscriptions = SubscriptionOptions()
     /// The bounds every request must stay within.
     var limits = RequestLimits.default
+    /// Report each request's SQL statement count in a response header (tests only).
+    var reportsStatementCounts = false
 
     public init(
         server: ServerConfiguration = ServerConfiguration(), databasePath: String = "kitchen.sqlite",
@@ -23,6 +29,22 @@ public struct ServeOptions: Sendable {
         self.databasePath = databasePath
         self.loadDemo = loadDemo
         self.schemaPath = schemaPath
+    }
+}
+
+/// How many subscription streams may be open, and how often idle ones hear a keep-alive.
+public struct SubscriptionOptions: Sendable {
+    /// Streams at most per signed-in user (anonymous streams: per client address).
+    public var maxStreamsPerUser = 5
+    /// Streams at most in the process.
+    public var maxStreams = 1000
+    /// The interval of `: keep-alive` comments.
+    public var keepAliveInterval: Duration = .seconds(15)
+
+    public init() {}
+
+    var hubLimits: SubscriptionHub.Limits {
+        SubscriptionHub.Limits(perOwner: maxStreamsPerUser, total: maxStreams, keepAliveInterval: keepAliveInterval)
     }
 }
 
@@ -37,12 +59,14 @@ public final class KitchenServer: Sendable {
     public let host: String
     private let http: HTTPServer
     private let database: Database
+    private let hub: SubscriptionHub
 
-    private init(port: UInt16, host: String, http: HTTPServer, database: Database) {
+    private init(port: UInt16, host: String, http: HTTPServer, database: Database, hub: SubscriptionHub) {
         self.port = port
         self.host = host
         self.http = http
         self.database = database
+        self.hub = hub
     }
 
     /// The address clients post to.
@@ -61,6 +85,7 @@ public final class KitchenServer: Sendable {
         } catch {
             throw StartupError("cannot open the database \(options.databasePath): \(error)")
         }
+        let hub = SubscriptionHub(limits: options.subscriptions.hubLimits)
         do {
             let store = try Store(database: database)
             if options.loadDemo, try DemoData.install(database: database, hasher: store.passwords) {
@@ -68,10 +93,20 @@ public final class KitchenServer: Sendable {
             }
             let router = makeRouter(
                 store: store, database: database, bound: bound, schemaText: schemaFile.text,
-                limits: options.limits, log: log)
-            let http = HTTPServer(handler: router, configuration: options.server)
-            let port = try http.start()
-            return KitchenServer(port: port, host: options.server.host, http: http, database: database)
+                options: options, hub: hub, log: log)
+            store.mediaFolder.removeStaleStaged()
+            var server = options.server
+            server.maxMultipartBodySize = options.uploadLimits.maxRequestSize
+            try hub.start(databasePath: options.databasePath)
+            let http = HTTPServer(handler: router, configuration: server)
+            let port: UInt16
+            do {
+                port = try http.start()
+            } catch {
+                hub.stop()
+                throw error
+            }
+            return KitchenServer(port: port, host: options.server.host, http: http, database: database, hub: hub)
         } catch let error as StartupError {
             database.close()
             throw error
@@ -81,27 +116,42 @@ public final class KitchenServer: Sendable {
         }
     }
 
-    /// The handler behind `/graphql`, `/healthz` and `/schema.graphql`, over an open store.
+    /// The handler behind `/graphql`, `/healthz`, `/schema.graphql` and `/media`, over an
+    /// open store; `start` serves it, `makeHandlerForFuzzing` calls it without a socket.
     static func makeRouter(
         store: Store, database: Database, bound: BoundSchema<RequestContext>, schemaText: String,
-        limits: RequestLimits, log: RequestLog
+        options: ServeOptions, hub: SubscriptionHub, log: RequestLog
     ) -> Router<RequestContext> {
         let endpoint = GraphQLEndpoint<RequestContext>(
-            service: GraphQLService(bound: bound, limits: limits, onInternalError: { error, path in
+            service: GraphQLService(bound: bound, limits: options.limits, onInternalError: { error, path in
                 let id = RequestID.make()
                 log.line("internal error \(id) at \(path.map(\.text).joined(separator: ".")): \(error)")
                 return id
             }),
             makeContext: { request throws(GraphQLError) in
                 try RequestContext.make(for: request, store: store)
+            },
+            uploads: UploadSupport(
+                limits: options.uploadLimits, folder: store.mediaFolder, media: store.media,
+                attach: { context, uploads in
+                    var context = context
+                    context.uploads = uploads
+                    return context
+                }),
+            subscriptions: SubscriptionSupport(hub: hub) { subscription, context throws(GraphQLError) in
+                try SubscriptionResolvers.source(subscription, context: context)
             })
         return Router(
             graphQL: endpoint, schemaSDL: Array(schemaText.utf8),
-            isHealthy: { (try? database.healthCheck()) != nil }, log: log)
+            isHealthy: { (try? database.healthCheck()) != nil }, log: log,
+            reportsStatementCounts: options.reportsStatementCounts,
+            media: MediaEndpoint(folder: store.mediaFolder))
     }
 
-    /// Stops accepting, lets the requests in flight finish, then closes the database.
+    /// Ends the event streams, stops accepting, lets the requests in flight finish, then
+    /// closes the database.
     public func stop() {
+        hub.stop()
         http.stop()
         database.close()
     }

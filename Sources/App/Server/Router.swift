@@ -1,8 +1,9 @@
 import GraphQL
 import HTTPServer
+import Storage
 
-/// Kitchen's HTTP surface: `/graphql`, `/healthz` and `/schema.graphql`, with one log line
-/// per request.
+/// Kitchen's HTTP surface: `/graphql`, `/healthz`, `/schema.graphql` and `/media/<hash>`,
+/// with one log line per request.
 struct Router<Context>: HTTPHandler {
     let graphQL: GraphQLEndpoint<Context>
     /// The schema's SDL, served as the public contract.
@@ -10,10 +11,21 @@ struct Router<Context>: HTTPHandler {
     /// Whether the database answers, for `/healthz`.
     let isHealthy: @Sendable () -> Bool
     let log: RequestLog
+    /// Adds `X-Kitchen-SQL-Statements` (the request's statement count) to every response,
+    /// for tests that show the count depends on a query's shape, not on its lists.
+    var reportsStatementCounts = false
+    /// Stored pictures; nil serves none (404).
+    var media: MediaEndpoint? = nil
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         let started = ContinuousClock.now
-        let (response, operationName) = route(request)
+        let statementsBefore = ThreadStatementCount.current
+        var (response, operationName) = route(request)
+        if reportsStatementCounts {
+            response.headers.add(
+                name: "X-Kitchen-SQL-Statements",
+                value: String(ThreadStatementCount.current - statementsBefore))
+        }
         log.request(
             method: request.method, path: request.path, operationName: operationName,
             status: response.status, duration: ContinuousClock.now - started)
@@ -21,6 +33,9 @@ struct Router<Context>: HTTPHandler {
     }
 
     private func route(_ request: HTTPRequest) -> (HTTPResponse, String?) {
+        if let media, request.path.hasPrefix(MediaRepository.urlPrefix) {
+            return (media.handle(request), nil)
+        }
         switch request.path {
         case "/graphql":
             return graphQL.handle(request)

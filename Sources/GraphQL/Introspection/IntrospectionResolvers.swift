@@ -34,7 +34,11 @@ enum IntrospectionResolvers {
             value.property("name") { $0.value.name }
             value.property("description") { $0.value.description }
             value.property("type") { TypeIntrospection(schema: $0.schema, type: $0.value.type) }
-            value.property("defaultValue") { $0.value.defaultValue.map(Printer.print) }
+            value.property("defaultValue") { parent in
+                parent.value.defaultValue.map { literal in
+                    parent.schema.printDefaultValue(literal, type: parent.value.type) ?? Printer.print(literal)
+                }
+            }
             value.property("isDeprecated") { $0.value.deprecationReason != nil }
             value.property("deprecationReason") { $0.value.deprecationReason }
         }

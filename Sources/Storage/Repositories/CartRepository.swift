@@ -57,6 +57,7 @@ public struct CartRepository: Sendable {
     func change(userID: Int64, _ body: (Connection) throws -> Void) throws -> Cart {
         try database.write { c in
             try body(c)
+            try EventLog.append(topic: EventLog.cartTopic(userID: userID), c)
             return try Self.cart(userID: userID, c)
         }
     }

@@ -32,6 +32,7 @@ extension CommentRepository {
                 """, target.kind, target.id, authorID, text, replyToID, clock().milliseconds)
             let id = c.lastInsertRowID
             try Self.insertMentions(commentID: id, names: names, c)
+            try EventLog.append(topic: EventLog.commentsTopic(target), payload: String(id), c)
             return try Self.comments(ids: [id], c)[id]!
         }
     }

@@ -39,6 +39,7 @@ extension OrderRepository {
                 try c.execute(
                     "DELETE FROM cart_items WHERE user_id = ? AND id IN (\(list.placeholders))",
                     arguments: [userID] + list.arguments)
+                try EventLog.append(topic: EventLog.cartTopic(userID: userID), c)
             }
             return try Self.orders(ids: [id], c)[id]!
         }

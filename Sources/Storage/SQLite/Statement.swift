@@ -143,5 +143,6 @@ final class StatementCounter {
     func countOne() {
         count += 1
         Connection.globalStatementCount.add(1, ordering: .relaxed)
+        ThreadStatementCount.increment()
     }
 }

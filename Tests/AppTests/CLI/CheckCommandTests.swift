@@ -130,6 +130,19 @@ struct CheckCommandTests {
         #expect(run.errorLines == ["/nonexistent/q.graphql: no such file"])
     }
 
+    @Test("--server-limits also applies the server's operation limits to a valid document")
+    func serverLimits() {
+        let files = TemporaryFiles()
+        let schema = files.write("schema.graphql", petSchema)
+        let aliases = (0...RequestLimits.default.operation.maxAliases).map { "a\($0): pets { id }" }
+        let path = files.write("q.graphql", "{ \(aliases.joined(separator: " ")) }")
+        #expect(runKitchen(["check", "--schema", schema, path]).status == 0)
+        let limited = runKitchen(["check", "--server-limits", "--schema", schema, path])
+        #expect(limited.status == 1)
+        #expect(limited.errorLines.count == 1)
+        #expect(limited.error.hasPrefix("\(path):1:1: "))
+    }
+
     @Test("no document is a usage error, exit 2")
     func noDocument() {
         #expect(runKitchen(["check"]).status == 2)

@@ -1,28 +1,35 @@
 import Foundation
+import Storage
 import Testing
 @testable import App
 
 @Suite("node(id:) and nodes(ids:) for commerce objects")
 struct CommerceNodeTests {
-    @Test("shops, goods, kinds and reviews load for anyone by their global IDs")
+    @Test("shops, goods, kinds and reviews load for anyone by their global IDs; a missing one is null")
     func publicNodes() throws {
         let world = try CommerceWorld.start()
         defer { world.stop() }
         let catalog = world.catalog
+        let reviewer = try world.account()
+        let review = try world.storage { database in
+            try MarketRepository(database: database).addReview(
+                goodsID: catalog.goods["ribs"] ?? 0, authorID: reviewer.userID, rating: 5, text: "好吃")
+        }
         let data = try world.anonymous.post(
             """
             query($ids: [ID!]!) { nodes(ids: $ids) {
               __typename id
-              ... on Shop { name } ... on Goods { name } ... on Kind { name stock }
+              ... on Shop { name } ... on Goods { name } ... on Kind { name stock } ... on Review { text rating }
             } }
             """, ["ids": [.string(catalog.shopID("meat")), .string(catalog.goodsID("ribs")), .string(catalog.kindID("ribs-500g")),
-                          .string(GlobalID("Goods", 999_999).encoded)]]
+                          .string(GlobalID("Review", review.id).encoded), .string(GlobalID("Goods", 999_999).encoded)]]
         ).ok()["nodes"].array
-        #expect(data.map { $0["__typename"].string ?? "null" } == ["Shop", "Goods", "Kind", "null"])
+        #expect(data.map { $0["__typename"].string ?? "null" } == ["Shop", "Goods", "Kind", "Review", "null"])
         #expect(data[0]["name"].string == "老王肉铺")
         #expect(data[1]["id"].string == catalog.goodsID("ribs"))
         #expect(data[2]["stock"].int == 50)
-        #expect(data[3].isNull)
+        #expect(data[3]["text"].string == "好吃")
+        #expect(data[4].isNull)
     }
 
     @Test("cart lines, addresses and orders load only for their owner")

@@ -18,6 +18,17 @@ struct HTTPAuditTests {
         }
     }
 
+    @Test("the audit passes against Kitchen itself, on the product schema and demo data", arguments: [["--extra"], ["--extra", "--literal"]])
+    func auditKitchen(flags: [String]) throws {
+        let server = try TestServer.start(demo: true)
+        defer { server.stop() }
+        let (status, output) = try Self.run(
+            ["python3", Self.auditScript.path, "http://127.0.0.1:\(server.server.port)/graphql"] + flags)
+        let problems = output.split(separator: "\n").filter { $0.hasPrefix("FAIL") || $0.hasPrefix("WARN") }
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+        #expect(status == 0, "\(output)")
+    }
+
     /// `../shared/conformance/http_audit.py`, beside the package root.
     static var auditScript: URL {
         URL(fileURLWithPath: #filePath)

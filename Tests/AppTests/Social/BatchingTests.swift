@@ -46,25 +46,12 @@ struct BatchingTests {
         return try TestServer.start(limits: limits)
     }
 
-    /// The fewest statements one request took: other tests share the process-wide counter
-    /// and can only add to it, so the request's own count is the smallest delta, seen
-    /// three times before it is believed (at most 30 runs).
+    /// The SQL statements one request ran, as the server reports them for its own thread.
     static func statements(_ client: GraphQLClient, _ query: String, first: Int, expecting items: Int, at path: String) throws -> Int {
-        var fewest = Int.max
-        var sightings = 0
-        for _ in 0..<30 where sightings < 3 {
-            let before = Connection.totalStatementCount
-            let data = try client.post(query, ["first": .number(Double(first))]).ok()
-            let delta = Connection.totalStatementCount - before
-            #expect(data[path]["nodes"].array.count == items)
-            if delta < fewest {
-                fewest = delta
-                sightings = 1
-            } else if delta == fewest {
-                sightings += 1
-            }
-        }
-        return fewest
+        let response = try client.post(query, ["first": .number(Double(first))])
+        let data = try response.ok()
+        #expect(data[path]["nodes"].array.count == items)
+        return try #require(response.sqlStatements)
     }
 
     @Test("a feed page of 20 items costs the same statements as a page of 5")

@@ -27,7 +27,9 @@ struct GraphQLClient: Sendable {
         let client = try TestClient(port: port, timeoutSeconds: 60)
         let response = try client.request(
             "POST", "/graphql", headers: headers, body: Array(JSON.object(body).text.utf8))
-        return GraphQLResponse(status: response.status, body: JSON(data: Data(response.body)), text: response.text)
+        return GraphQLResponse(
+            status: response.status, body: JSON(data: Data(response.body)), text: response.text,
+            sqlStatements: response.header("X-Kitchen-SQL-Statements").flatMap { Int($0) })
     }
 }
 
@@ -36,6 +38,8 @@ struct GraphQLResponse: Sendable, CustomStringConvertible {
     let status: Int
     let body: JSON
     let text: String
+    /// The SQL statements the server ran for this request (test servers report them).
+    var sqlStatements: Int? = nil
 
     var data: JSON { body["data"] }
     var errors: [JSON] { body["errors"].array }

@@ -38,6 +38,7 @@ final class TestServer: Sendable {
             databasePath: directory.appendingPathComponent("kitchen.sqlite").path,
             loadDemo: demo, schemaPath: schemaPath)
         options.limits = limits
+        options.reportsStatementCounts = true
         do {
             return TestServer(server: try KitchenServer.start(options, log: .discard), directory: directory)
         } catch {

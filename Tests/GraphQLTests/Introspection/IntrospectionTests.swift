@@ -10,7 +10,7 @@ struct IntrospectionTests {
         let result = try IntrospectionFixture.run(IntrospectionFixture.query)
         #expect(result.errors.isEmpty)
         let pretty = PrettyJSON.text(result.data ?? .null)
-        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] != nil {
+        if ProcessInfo.processInfo.environment["KITCHEN_UPDATE_GOLDEN"] != nil {
             try IntrospectionGolden.rewrite(with: pretty)
             Issue.record("IntrospectionGolden.swift rewritten; review the diff")
             return
@@ -72,7 +72,7 @@ struct IntrospectionTests {
             #"{ __type(name: "Query") { fields { args { name defaultValue } } } }"#)
         #expect(json.contains(#"{"name":"keyword","defaultValue":"\"红烧 \\\"pork\\\"\""}"#))
         #expect(json.contains(#"{"name":"kind","defaultValue":"RECIPE"}"#))
-        #expect(json.contains(#"{"name":"filter","defaultValue":"{ tags: [\"a\", \"b\"], min: 1.5 }"}"#))
+        #expect(json.contains(#"{"name":"filter","defaultValue":"{tags: [\"a\", \"b\"], min: 1.5}"}"#))
         #expect(json.contains(#"{"name":"id","defaultValue":null}"#))
     }
 

@@ -6,13 +6,16 @@ extension CommandSpec {
     /// schema, as the server would before running them.
     public static let check = CommandSpec(
         name: "check", summary: "Validate GraphQL documents against the schema.",
-        usage: "kitchen check [--schema FILE] [--json] DOCUMENT…",
+        usage: "kitchen check [--schema FILE] [--json] [--server-limits] DOCUMENT…",
         discussion: """
             Parses each document and validates it with every rule of the specification, as the
             server does before running a request. Each problem is printed on standard error as
             FILE:LINE:COLUMN: message; the command exits 1 if there was any, else prints one OK
             line and exits 0. '-' reads standard input. A schema that does not build is reported
             the same way, at its own file, line and column.
+            With --server-limits, a document must also keep within the limits 'kitchen serve' applies
+            by default: its size, tokens and nesting, and each operation's depth, aliases,
+            directives and cost.
             With --json, standard output gets one array with an entry per document,
             [{"file": …, "errors": [{"message": …, "line": …, "column": …, "locations": […]}]}],
             for tools; the exit status is the same.
@@ -20,6 +23,7 @@ extension CommandSpec {
         flags: [
             GraphQLFiles.schemaFlag,
             .toggle("json", environment: "KITCHEN_CHECK_JSON", summary: "Print the results as JSON on standard output."),
+            .toggle("server-limits", summary: "Also apply the server's default request limits."),
         ]
     ) { context in
         let paths = context.flags.positional
@@ -40,7 +44,8 @@ extension CommandSpec {
             }
             return 1
         }
-        let results = paths.map { CheckResult.checking($0, against: schema.schema) }
+        let limits: RequestLimits? = context.flags.bool("server-limits") ? .default : nil
+        let results = paths.map { CheckResult.checking($0, against: schema.schema, limits: limits) }
         if json {
             context.console.print(CheckResult.json(results))
         } else {
@@ -67,17 +72,21 @@ struct CheckResult: Sendable {
     var errors: [GraphQLError]
 
     /// Reads, parses and validates one file; a file that cannot be read or parsed is a
-    /// result with that one error.
-    static func checking(_ path: String, against schema: Schema) -> CheckResult {
+    /// result with that one error. With `limits`, the server's checks before and after
+    /// validation apply too, in the server's order.
+    static func checking(_ path: String, against schema: Schema, limits: RequestLimits? = nil) -> CheckResult {
         let file: (name: String, text: String)
         do {
             file = try GraphQLFiles.read(path)
         } catch {
             return CheckResult(file: path, errors: [GraphQLError(error.description)])
         }
+        if let tooLong = limits?.checkDocumentSize(file.text) { return CheckResult(file: file.name, errors: [tooLong]) }
         do throws(GraphQLError) {
-            let document = try Parser.parse(Source(file.text, name: file.name))
-            return CheckResult(file: file.name, errors: Validator.validate(document, schema: schema))
+            let document = try Parser.parse(Source(file.text, name: file.name), limits: limits?.parser ?? .default)
+            let errors = Validator.validate(document, schema: schema)
+            guard errors.isEmpty, let limits else { return CheckResult(file: file.name, errors: errors) }
+            return CheckResult(file: file.name, errors: limits.operation.check(document, schema: schema))
         } catch {
             return CheckResult(file: file.name, errors: [error])
         }

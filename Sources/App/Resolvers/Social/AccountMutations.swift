@@ -58,7 +58,7 @@ enum AccountMutations {
                 let viewerID = try context.requireViewer()
                 let input = arguments.object("input") ?? ObjectValue()
                 var change = ProfileChange(
-                    name: input.text("name"), avatarURL: input.clearableText("avatarUrl"),
+                    name: input.text("name"), avatarURL: try context.uploadedURL(input["avatar"]) ?? input.clearableText("avatarUrl"),
                     bio: input.clearableText("bio"), profession: input.clearableText("profession"),
                     birthday: input.clearableText("birthday"), hometown: input.clearableText("hometown"),
                     currentLocation: input.clearableText("currentLocation"))

@@ -9,7 +9,8 @@ enum DishMutations {
                 let viewerID = try context.requireViewer()
                 let input = arguments.object("input") ?? ObjectValue()
                 let dish = NewDish(
-                    photos: (input.texts("photoUrls") ?? []).map { Photo(url: $0) },
+                    photos: (input.texts("photoUrls") ?? []).map { Photo(url: $0) }
+                        + (try context.uploads(input["photos"])).map(\.photo),
                     description: input.text("description"), tags: input.texts("tags") ?? [],
                     meal: input.text("meal").flatMap(Meal.init(rawValue:)),
                     recipeID: try input.text("recipeId").map { text throws(GraphQLError) in

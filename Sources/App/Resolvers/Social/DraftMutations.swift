@@ -15,7 +15,7 @@ enum DraftMutations {
                 let input = arguments.object("input") ?? ObjectValue()
                 let change = DraftChange(
                     name: input.text("name"), description: input.clearableText("description"),
-                    coverURL: input.clearableText("coverImageUrl"), tips: input.clearableText("tips"))
+                    coverURL: try context.uploadedURL(input["coverImage"]) ?? input.clearableText("coverImageUrl"), tips: input.clearableText("tips"))
                 return try storage { try context.store.drafts.updateDraft(id: id, authorID: viewerID, change) }
             }
             mutation.field("addStep") { arguments, context in
@@ -25,7 +25,9 @@ enum DraftMutations {
             mutation.field("updateStep") { arguments, context in
                 let (id, viewerID) = try draft(arguments, "draftId", context)
                 let input = arguments.object("input") ?? ObjectValue()
-                let change = StepChange(text: input.text("text"), imageURL: input.clearableText("imageUrl"))
+                let change = StepChange(
+                    text: input.text("text"),
+                    imageURL: try context.uploadedURL(input["image"]) ?? input.clearableText("imageUrl"))
                 return try storage {
                     try context.store.drafts.updateStep(
                         draftID: id, authorID: viewerID, index: arguments.int("index") ?? -1, change)

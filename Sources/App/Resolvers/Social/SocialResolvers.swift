@@ -5,7 +5,6 @@ import Storage
 /// forums, the feed and search.
 enum SocialResolvers {
     static func register(_ resolvers: inout Resolvers<RequestContext>) {
-        Photo.register(&resolvers)
         NodeResolvers.register(&resolvers)
         QueryResolvers.register(&resolvers)
         SearchResolvers.register(&resolvers)

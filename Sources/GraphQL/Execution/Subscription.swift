@@ -1,0 +1,114 @@
+/// A subscription operation ready to run (section 6.2.3, Subscribe): the operation is
+/// selected, its variables coerced, and its one root field — the source stream — named
+/// with its coerced arguments, so that the application can open that stream.
+///
+/// The engine does not own event streams: the application subscribes to its own source
+/// (a database event log, say) and calls `BoundSchema.executeSubscriptionEvent` for each
+/// event, which is MapSourceToResponseEvent's ExecuteSubscriptionEvent (section 6.2.3.2).
+public struct PreparedSubscription: Sendable {
+    /// The document the operation is in.
+    public let document: ExecutableDocument
+    /// The subscription operation.
+    public let operation: OperationDefinition
+    /// The coerced variable values.
+    public let variables: ObjectValue
+    /// The root field's name (the source stream), e.g. `cartChanged`.
+    public let fieldName: String
+    /// The root field's coerced argument values.
+    public let arguments: Arguments
+}
+
+/// A subscription request, prepared or rejected with request errors.
+public enum SubscriptionPreparation: Sendable {
+    case ready(PreparedSubscription)
+    case rejected([GraphQLError])
+}
+
+extension BoundSchema {
+    /// CreateSourceEventStream's checks (section 6.2.3.1) without the stream: selects the
+    /// operation, which must be a subscription, coerces the variables and the root field's
+    /// arguments. Errors are request errors (no `data`).
+    public func prepareSubscription(
+        _ prepared: PreparedDocument, operationName: String? = nil,
+        variables: ObjectValue = ObjectValue()
+    ) -> SubscriptionPreparation {
+        let document = prepared.document
+        let operation: OperationDefinition
+        do {
+            operation = try OperationSelection.operation(in: document, named: operationName)
+        } catch {
+            return .rejected([error])
+        }
+        guard operation.operation == .subscription else {
+            return .rejected([
+                GraphQLError(
+                    "Only a subscription operation can be served as an event stream.",
+                    source: document.source, at: [operation.location.start], code: .badRequest)
+            ])
+        }
+        guard let rootType = schema.rootType(for: .subscription) else {
+            return .rejected([
+                GraphQLError(
+                    "Schema is not configured to execute subscription operation.",
+                    source: document.source, at: [operation.location.start], code: .badRequest)
+            ])
+        }
+        let variableValues: ObjectValue
+        switch InputCoercion.coerceVariableValues(
+            variables, definitions: operation.variableDefinitions, schema: schema,
+            source: document.source)
+        {
+        case .success(let values): variableValues = values
+        case .failure(let failure): return .rejected(failure.errors)
+        }
+        var fragments: [String: FragmentDefinition] = [:]
+        for fragment in document.fragments where fragments[fragment.name.value] == nil {
+            fragments[fragment.name.value] = fragment
+        }
+        let collector = FieldCollector(schema: schema, fragments: fragments, variables: variableValues)
+        let groups = collector.collect([operation.selectionSet], on: rootType.name)
+        // Validation's "Single root field" rule makes this exactly one group.
+        guard groups.count == 1, let field = groups[0].1.first,
+            let definition = rootType.field(named: field.name.value)
+        else {
+            return .rejected([
+                GraphQLError(
+                    "Anonymous Subscription must select only one top level field.",
+                    source: document.source, at: [operation.location.start], code: .badRequest)
+            ])
+        }
+        let arguments: ObjectValue
+        do {
+            arguments = try InputCoercion.coerceArgumentValues(
+                definitions: definition.arguments, arguments: field.arguments,
+                variables: variableValues, schema: schema, source: document.source,
+                location: field.location)
+        } catch {
+            return .rejected([error])
+        }
+        return .ready(
+            PreparedSubscription(
+                document: document, operation: operation, variables: variableValues,
+                fieldName: field.name.value, arguments: Arguments(arguments)))
+    }
+
+    /// ExecuteSubscriptionEvent (section 6.2.3.2): runs the subscription's selection set
+    /// as a query would, with `event` as the root value, so the root field's resolver gets
+    /// the event as its parent. The result is one `next` payload.
+    public func executeSubscriptionEvent(
+        _ subscription: PreparedSubscription, event: Any, context: Context,
+        onInternalError: InternalErrorHandler? = nil
+    ) -> ExecutionResult {
+        guard let rootType = schema.rootType(for: .subscription) else {
+            return ExecutionResult(errors: [
+                GraphQLError("Schema is not configured to execute subscription operation.", code: .badRequest)
+            ])
+        }
+        var execution = Execution(
+            bound: BoundResolvers(
+                schema: schema, resolvers: resolvers, objectTypeBySwiftType: objectTypeBySwiftType),
+            document: subscription.document, variables: subscription.variables, context: context,
+            onInternalError: onInternalError)
+        return execution.run(subscription.operation, rootType: rootType, rootValue: event, serially: false)
+    }
+}
