@@ -12,6 +12,8 @@ let package = Package(
     products: [
         .executable(name: "kitchen", targets: ["kitchen"]),
         .library(name: "GraphQL", targets: ["GraphQL"]),
+        // For Fuzz/, which drives the whole request path without a socket.
+        .library(name: "KitchenApp", targets: ["App", "HTTPServer"]),
     ],
     targets: [
         // C libraries from Debian, each behind a thin shim.

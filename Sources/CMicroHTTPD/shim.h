@@ -19,13 +19,14 @@ typedef void *(*kitchen_mhd_uri_logger)(void *cls, const char *uri,
                                         struct MHD_Connection *connection);
 
 /// Starts a daemon listening on the numeric IPv4 or IPv6 address `host`, with
-/// the three callbacks sharing one context and the remaining options given as an
+/// the callbacks sharing one context and the remaining options given as an
 /// MHD_OPTION_END-terminated array. Returns NULL with errno EINVAL for a bad host.
 static inline struct MHD_Daemon *
 kitchen_mhd_start(unsigned int flags, const char *host, uint16_t port,
                   MHD_AccessHandlerCallback handler,
                   MHD_RequestCompletedCallback completed,
-                  kitchen_mhd_uri_logger uri_logger, void *context,
+                  kitchen_mhd_uri_logger uri_logger,
+                  MHD_NotifyConnectionCallback notify_connection, void *context,
                   const struct MHD_OptionItem *options) {
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
@@ -49,6 +50,7 @@ kitchen_mhd_start(unsigned int flags, const char *host, uint16_t port,
                             MHD_OPTION_SOCK_ADDR, address,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, context,
                             MHD_OPTION_URI_LOG_CALLBACK, uri_logger, context,
+                            MHD_OPTION_NOTIFY_CONNECTION, notify_connection, context,
                             MHD_OPTION_ARRAY, options,
                             MHD_OPTION_END);
 }
@@ -65,6 +67,13 @@ static inline unsigned int kitchen_mhd_current_connections(struct MHD_Daemon *da
     const union MHD_DaemonInfo *info =
         MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
     return info == NULL ? 0 : info->num_connections;
+}
+
+/// The connection's socket, or -1 if unknown.
+static inline int kitchen_mhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
 }
 
 /// Writes the client's numeric address into `buffer`; returns false if unknown.

@@ -14,11 +14,29 @@ func uriLogger(
     return Unmanaged.passRetained(RequestState(target: target)).toOpaque()
 }
 
+/// Called when a connection opens and when it closes; tracks its request deadline.
+func connectionNotified(
+    _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+    _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ code: MHD_ConnectionNotificationCode
+) {
+    guard let cls, let connection,
+        let deadlines = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().deadlines
+    else { return }
+    if code.rawValue == 0 {  // MHD_CONNECTION_NOTIFY_STARTED
+        deadlines.opened(connection, socket: kitchen_mhd_connection_fd(connection))
+    } else {
+        deadlines.closed(connection)
+    }
+}
+
 /// Called when a request is finished for any reason; releases its state.
 func requestCompleted(
     _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
     _ conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ code: MHD_RequestTerminationCode
 ) {
+    if let cls, let connection {
+        Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().deadlines?.answered(connection)
+    }
     guard let cls, let conCls, let state = conCls.pointee else { return }
     Unmanaged<RequestState>.fromOpaque(state).release()
     conCls.pointee = nil
@@ -47,6 +65,7 @@ func accessHandler(
         if let length = state.headers["Content-Length"].flatMap(Int.init), length > state.bodyLimit {
             // Answering before the body is read makes libmicrohttpd close the
             // connection afterwards instead of reading (or 100-continuing) the body.
+            context.deadlines?.handling(connection)
             return queue(.init(status: 413, text: "Request body is larger than \(state.bodyLimit) bytes.\n"),
                          on: connection, context: context)
         }
@@ -70,6 +89,7 @@ func accessHandler(
         return .YES
     }
 
+    context.deadlines?.handling(connection)
     let request = HTTPRequest(
         method: method.map { String(cString: $0) } ?? "GET", target: state.target,
         headers: state.headers, body: state.body, remoteAddress: clientAddress(connection))

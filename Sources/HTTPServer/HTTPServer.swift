@@ -77,6 +77,7 @@ public final class HTTPServer: Sendable {
         let deadline = DispatchTime.now() + .nanoseconds(
             Int(grace.seconds) * 1_000_000_000 + Int(grace.attoseconds / 1_000_000_000))
         _ = context.requestsInFlight.wait(timeout: deadline)
+        daemon.deadlineSweeper?.cancel()
         MHD_stop_daemon(daemon.pointer)
         if listener >= 0 { close(listener) }
         daemon.retainedContext.release()
@@ -91,7 +92,7 @@ public final class HTTPServer: Sendable {
         let pointer = options.items.withUnsafeBufferPointer { items in
             kitchen_mhd_start(
                 options.flags, configuration.host, configuration.port, accessHandler,
-                requestCompleted, uriLogger, retained.toOpaque(), items.baseAddress)
+                requestCompleted, uriLogger, connectionNotified, retained.toOpaque(), items.baseAddress)
         }
         let startErrno = errno
         kitchen_restore_signal_mask(&previousMask)
@@ -101,7 +102,9 @@ public final class HTTPServer: Sendable {
             let reason = startErrno == 0 ? "libmicrohttpd refused the options" : String(cString: strerror(startErrno))
             throw HTTPServerError.startFailed(host: configuration.host, port: configuration.port, reason: reason)
         }
-        return Daemon(pointer: pointer, port: kitchen_mhd_bound_port(pointer), retainedContext: retained)
+        return Daemon(
+            pointer: pointer, port: kitchen_mhd_bound_port(pointer), retainedContext: retained,
+            deadlineSweeper: context.deadlines?.startSweeping())
     }
 }
 
@@ -119,4 +122,6 @@ private struct Daemon: @unchecked Sendable {
     let pointer: OpaquePointer
     let port: UInt16
     let retainedContext: Unmanaged<ServerContext>
+    /// Cuts off connections that trickle their requests (see `ConnectionDeadlines`).
+    let deadlineSweeper: DispatchSourceTimer?
 }

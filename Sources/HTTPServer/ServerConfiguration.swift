@@ -15,8 +15,10 @@ public struct ServerConfiguration: Sendable {
     public var maxConnections: Int = 1024
     /// Open connections at most from one client address.
     public var maxConnectionsPerAddress: Int = 256
-    /// An idle connection (keep-alive or stalled mid-request) is closed after this long.
-    /// Rounded up to whole seconds; zero turns the timeout off.
+    /// An idle connection (keep-alive or stalled mid-request) is closed after this long,
+    /// and so is one that has not delivered a whole request this long after it opened or
+    /// was last answered (a client trickling bytes). Rounded up to whole seconds for
+    /// idleness; zero turns both off.
     public var connectionTimeout: Duration = .seconds(30)
     /// Memory per connection for the request line and headers (and I/O buffers); a
     /// request whose head does not fit gets 431 (headers) or 414 (URL).

@@ -15,10 +15,14 @@ final class ServerContext: Sendable {
     /// Entered when a request line arrives, left when libmicrohttpd reports the request
     /// complete (response sent, or connection closed).
     let requestsInFlight = DispatchGroup()
+    /// Per-connection deadlines for delivering a request; nil when the timeout is off.
+    let deadlines: ConnectionDeadlines?
 
     init(handler: any HTTPHandler, configuration: ServerConfiguration) {
         self.handler = handler
         self.maxBodySize = configuration.maxBodySize
+        self.deadlines = configuration.connectionTimeout > .zero
+            ? ConnectionDeadlines(limit: configuration.connectionTimeout) : nil
         self.maxMultipartBodySize = configuration.maxMultipartBodySize
     }
 

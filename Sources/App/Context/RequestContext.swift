@@ -11,6 +11,8 @@ struct RequestContext: Sendable {
     let viewerID: Int64?
     /// The digest of the bearer token this request carries, for `signOut`.
     let tokenDigest: [UInt8]?
+    /// The client's numeric IP address (empty if unknown), for per-address rate limits.
+    var remoteAddress: String = ""
     /// The files of a multipart request (none for other requests).
     var uploads = RequestUploads.none
 
@@ -25,7 +27,8 @@ struct RequestContext: Sendable {
     /// The context for an HTTP request: reads `Authorization: Bearer <token>`.
     static func make(for request: HTTPRequest, store: Store) throws(GraphQLError) -> RequestContext {
         guard let token = bearerToken(request.headers["Authorization"]) else {
-            return RequestContext(store: store, viewerID: nil, tokenDigest: nil)
+            return RequestContext(
+                store: store, viewerID: nil, tokenDigest: nil, remoteAddress: request.remoteAddress)
         }
         let digest = store.tokens.digest(token)
         let viewerID: Int64?
@@ -34,7 +37,9 @@ struct RequestContext: Sendable {
         } catch {
             throw GraphQLError("Internal server error", code: .internalError)
         }
-        return RequestContext(store: store, viewerID: viewerID, tokenDigest: viewerID == nil ? nil : digest)
+        return RequestContext(
+            store: store, viewerID: viewerID, tokenDigest: viewerID == nil ? nil : digest,
+            remoteAddress: request.remoteAddress)
     }
 
     /// The token of a `Bearer` authorization header (scheme case-insensitive).

@@ -62,6 +62,9 @@ struct GraphQLEndpoint<Context>: Sendable {
         if let tooMany = service.limits.checkVariables(parameters.variables) {
             return (reply.requestErrors([tooMany]), parameters.operationName)
         }
+        if let nul = NulCharacters.check(query: query, variables: parameters.variables) {
+            return (reply.requestErrors([nul]), parameters.operationName)
+        }
         let prepared: PreparedDocument
         switch service.prepare(query) {
         case .ready(let document): prepared = document

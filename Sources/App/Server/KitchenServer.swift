@@ -93,44 +93,18 @@ public final class KitchenServer: Sendable {
             if options.loadDemo, try DemoData.install(database: database, hasher: store.passwords) {
                 log.line("Loaded the demo data into \(options.databasePath) (demo users sign in with password \"\(DemoData.password)\").")
             }
-            let developer = DeveloperRoutes.serving(databasePath: options.databasePath)
-            var service = GraphQLService(bound: bound, limits: options.limits, onInternalError: { error, path in
-                let id = RequestID.current ?? RequestID.make()
-                log.line("internal error \(id) at \(path.map(\.text).joined(separator: ".")): \(error)")
-                return id
-            })
-            service.metrics = developer.metrics
-            var endpoint = GraphQLEndpoint<RequestContext>(
-                service: service,
-                makeContext: { request throws(GraphQLError) in
-                    try RequestContext.make(for: request, store: store)
-                },
-                uploads: UploadSupport(
-                    limits: options.uploadLimits, folder: store.mediaFolder, media: store.media,
-                    attach: { context, uploads in
-                        var context = context
-                        context.uploads = uploads
-                        return context
-                    }),
-                subscriptions: SubscriptionSupport(hub: hub) { subscription, context throws(GraphQLError) in
-                    try SubscriptionResolvers.source(subscription, context: context)
-                })
-            endpoint.persistedQueries.trusted = options.trustedDocuments
+            let router = makeRouter(
+                store: store, database: database, bound: bound, schemaText: schemaFile.text,
+                options: options, hub: hub, log: log)
             store.mediaFolder.removeStaleStaged()
-            var router = Router(
-                graphQL: endpoint, schemaSDL: Array(schemaFile.text.utf8),
-                isHealthy: { (try? database.healthCheck()) != nil }, log: log,
-                reportsStatementCounts: options.reportsStatementCounts,
-                media: MediaEndpoint(folder: store.mediaFolder))
-            router.developer = developer
             var server = options.server
             server.maxMultipartBodySize = options.uploadLimits.maxRequestSize
             try hub.start(databasePath: options.databasePath)
             let http = HTTPServer(handler: router, configuration: server)
-            developer.metrics.registerGauge("kitchen_open_connections", help: "HTTP connections open now.") {
+            router.developer.metrics.registerGauge("kitchen_open_connections", help: "HTTP connections open now.") {
                 [weak http] in Double(http?.openConnections ?? 0)
             }
-            developer.metrics.registerGauge("kitchen_open_subscriptions", help: "Subscription streams open now.") {
+            router.developer.metrics.registerGauge("kitchen_open_subscriptions", help: "Subscription streams open now.") {
                 [weak hub] in Double(hub?.openStreams ?? 0)
             }
             let port: UInt16
@@ -148,6 +122,44 @@ public final class KitchenServer: Sendable {
             database.close()
             throw StartupError("cannot start: \(error)")
         }
+    }
+
+    /// The handler behind `/graphql`, `/healthz`, `/schema.graphql`, `/media` and the
+    /// developer paths, over an open store; `start` serves it, `makeHandlerForFuzzing` calls it without a socket.
+    static func makeRouter(
+        store: Store, database: Database, bound: BoundSchema<RequestContext>, schemaText: String,
+        options: ServeOptions, hub: SubscriptionHub, log: RequestLog
+    ) -> Router<RequestContext> {
+        let developer = DeveloperRoutes.serving(databasePath: options.databasePath)
+        var service = GraphQLService(bound: bound, limits: options.limits, onInternalError: { error, path in
+            let id = RequestID.current ?? RequestID.make()
+            log.line("internal error \(id) at \(path.map(\.text).joined(separator: ".")): \(error)")
+            return id
+        })
+        service.metrics = developer.metrics
+        var endpoint = GraphQLEndpoint<RequestContext>(
+            service: service,
+            makeContext: { request throws(GraphQLError) in
+                try RequestContext.make(for: request, store: store)
+            },
+            uploads: UploadSupport(
+                limits: options.uploadLimits, folder: store.mediaFolder, media: store.media,
+                attach: { context, uploads in
+                    var context = context
+                    context.uploads = uploads
+                    return context
+                }),
+            subscriptions: SubscriptionSupport(hub: hub) { subscription, context throws(GraphQLError) in
+                try SubscriptionResolvers.source(subscription, context: context)
+            })
+        endpoint.persistedQueries.trusted = options.trustedDocuments
+        var router = Router(
+            graphQL: endpoint, schemaSDL: Array(schemaText.utf8),
+            isHealthy: { (try? database.healthCheck()) != nil }, log: log,
+            reportsStatementCounts: options.reportsStatementCounts,
+            media: MediaEndpoint(folder: store.mediaFolder))
+        router.developer = developer
+        return router
     }
 
     /// Ends the event streams, stops accepting, lets the requests in flight finish, then

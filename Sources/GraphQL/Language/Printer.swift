@@ -7,8 +7,20 @@
 /// schema printer builds on `printString`, `printBlockString` and `print(_:)` for values.
 public enum Printer {
     /// A whole document; definitions are separated by a blank line, with no final newline.
+    ///
+    /// An anonymous query after a type-system definition keeps its `query` keyword: as a
+    /// bare `{ … }` it would be read back as that definition's fields (`type A` then
+    /// `{ y: eo }` is `type A { y: eo }`). graphql-js prints the shorthand there, changing
+    /// the document's meaning; found by fuzzing the print-parse round trip.
     public static func print(_ document: Document) -> String {
-        join(document.definitions.map(definition), "\n\n")
+        var printed: [String] = []
+        var afterTypeSystem = false
+        for node in document.definitions {
+            let text = definition(node)
+            printed.append(afterTypeSystem && text.hasPrefix("{") ? "query " + text : text)
+            if case .typeSystem = node { afterTypeSystem = true } else { afterTypeSystem = false }
+        }
+        return join(printed, "\n\n")
     }
 
     /// An executable document.

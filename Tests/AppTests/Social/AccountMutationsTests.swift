@@ -126,7 +126,7 @@ struct SignInRateLimitTests {
             #expect(wrong.errorMessage == "The username or password is wrong.")
         }
         let refused = try server.anonymous.post(AccountMutationsTests.signIn, ["u": .string(cook.username), "p": .string(TestAccount.password)])
-        #expect(refused.errorCode == "UNAUTHENTICATED")
+        #expect(refused.errorCode == "RATE_LIMITED")
         #expect(refused.errorMessage?.contains("Too many") == true)
         _ = try server.signIn(other.username, password: TestAccount.password)
         for _ in 0..<5 { _ = try server.anonymous.post(AccountMutationsTests.signIn, ["u": "no_such_user", "p": "wrong password"]) }

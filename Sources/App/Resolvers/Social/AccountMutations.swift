@@ -6,13 +6,8 @@ import Storage
 enum AccountMutations {
     /// The one message for an unknown username and a wrong password, so neither can be probed.
     static let signInFailed = GraphQLError("The username or password is wrong.", code: .unauthenticated)
-    /// How many failed sign-ins a username may have within `failureWindow` before sign-in
-    /// for it is refused until the oldest failure ages out. Counted per username, known or
-    /// not, so the refusal says nothing about whether an account exists.
-    static let allowedFailures = 5
-    static let failureWindow: TimeInterval = 15 * 60
-    static let tooManyFailures = GraphQLError(
-        "Too many failed sign-ins for this username; try again in 15 minutes.", code: .unauthenticated)
+    /// Failed sign-ins per account and per client address (`RATE_LIMITED` past either).
+    static let throttle = SignInThrottle()
 
     static func register(_ resolvers: inout Resolvers<RequestContext>) {
         resolvers.type("AuthPayload", parent: AuthPayload.self) { payload in
@@ -38,22 +33,20 @@ enum AccountMutations {
                 let username = arguments.string("username") ?? ""
                 let password = arguments.string("password") ?? ""
                 let users = context.store.users
-                let since = Date().addingTimeInterval(-failureWindow)
-                guard try users.signInFailures(username: username, since: since) < allowedFailures else {
-                    throw tooManyFailures
-                }
+                let address = context.remoteAddress
+                try throttle.check(username: username, address: address, users: users)
                 guard let credentials = try users.credentials(username: username) else {
                     context.store.passwords.verifyNothing(password)
-                    try users.recordSignInFailure(username: username)
+                    throttle.recordFailure(username: username, address: address, users: users)
                     throw signInFailed
                 }
                 guard context.store.passwords.verify(password, against: credentials.passwordHash),
                     let user = try users.user(id: credentials.userID)
                 else {
-                    try users.recordSignInFailure(username: username)
+                    throttle.recordFailure(username: username, address: address, users: users)
                     throw signInFailed
                 }
-                try users.clearSignInFailures(username: username)
+                throttle.recordSuccess(username: username, users: users)
                 return try session(for: user, context)
             }
             mutation.field("signOut") { _, context in

@@ -1,0 +1,2 @@
+// Empty: the header declares libFuzzer's driver, which -sanitize=fuzzer links in.
+#include "CFuzzer.h"

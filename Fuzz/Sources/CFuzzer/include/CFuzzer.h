@@ -1,0 +1,7 @@
+#pragma once
+// libFuzzer's driver, for executables whose `main` SwiftPM names itself.
+#include <stddef.h>
+#include <stdint.h>
+
+int LLVMFuzzerRunDriver(int *argc, char ***argv,
+                        int (*UserCb)(const uint8_t *Data, size_t Size));

@@ -1,0 +1,273 @@
+#!/usr/bin/env python3
+"""Fault tests for a running `kitchen serve`: each scenario starts the real binary on a
+scratch database, does something unkind to it, and checks that nothing acknowledged is
+lost and that clients get clear answers.
+
+    Tests/Faults/faults.py [--seconds N] [sigkill|readonly|diskfull|sigterm|all]
+
+The Swift test FaultScriptTests runs `all` in short form; longer runs take --seconds.
+Exits non-zero on the first failed check.
+"""
+
+import argparse
+import os
+import shutil
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kitchen_client import Client, Server, check, sign_up  # noqa: E402
+
+CREATE_DRAFT = "mutation ($n: String!) { createDraft(name: $n) { id name } }"
+READ_DRAFT = "query ($id: ID!) { draft(id: $id) { id name } recipes(first: 2) { edges { node { id } } } }"
+
+
+def write_load(port, token, seconds_or_event, threads=4):
+    """Creates drafts from several threads until told to stop; returns the acknowledged
+    (id, name) pairs and the threads' count of other outcomes."""
+    acknowledged, failures = [], []
+    lock = threading.Lock()
+    stop = seconds_or_event
+
+    def writer(number):
+        client = Client(port, token, timeout=10)
+        index = 0
+        while not stop.is_set():
+            name = f"w{number}-{index}"
+            index += 1
+            try:
+                status, body = client.post(CREATE_DRAFT, {"n": name})
+            except OSError:
+                return
+            with lock:
+                if status == 200 and body and body.get("data") and body["data"].get("createDraft"):
+                    acknowledged.append((body["data"]["createDraft"]["id"], name))
+                else:
+                    failures.append((status, body))
+
+    workers = [threading.Thread(target=writer, args=(n,)) for n in range(threads)]
+    for worker in workers:
+        worker.start()
+    return workers, acknowledged, failures
+
+
+def integrity(database):
+    connection = sqlite3.connect(database)
+    try:
+        return connection.execute("PRAGMA integrity_check").fetchone()[0]
+    finally:
+        connection.close()
+
+
+def missing_drafts(port, token, acknowledged):
+    """The acknowledged drafts the server no longer knows, asked 100 at a time."""
+    client = Client(port, token)
+    missing = []
+    for start in range(0, len(acknowledged), 100):
+        batch = acknowledged[start:start + 100]
+        status, body = client.post(
+            "query ($ids: [ID!]!) { nodes(ids: $ids) { id ... on Draft { name } } }",
+            {"ids": [draft_id for draft_id, _ in batch]})
+        nodes = (body or {}).get("data", {}).get("nodes") or [None] * len(batch)
+        for (draft_id, name), node in zip(batch, nodes):
+            if not node or node.get("name") != name:
+                missing.append((draft_id, name))
+    return missing
+
+
+def scenario_sigkill(directory, seconds):
+    """SIGKILL in the middle of a write load, then a restart on the same file."""
+    database = os.path.join(directory, "sigkill.sqlite")
+    server = Server(database)
+    token = sign_up(server.port, "writer")
+    stop = threading.Event()
+    workers, acknowledged, failures = write_load(server.port, token, stop)
+    time.sleep(seconds)
+    server.kill(signal.SIGKILL)
+    server.wait()
+    stop.set()
+    for worker in workers:
+        worker.join(15)
+    check(len(acknowledged) > 0, f"the write load was answered ({len(acknowledged)} drafts acknowledged)")
+    check(not failures, f"no write failed before the kill ({failures[:3]})")
+    check(integrity(database) == "ok", "PRAGMA integrity_check is ok after SIGKILL")
+    restarted = Server(database)
+    try:
+        missing = missing_drafts(restarted.port, token, acknowledged)
+        check(not missing, f"every acknowledged draft is there after the restart (missing: {missing[:5]})")
+    finally:
+        restarted.kill(signal.SIGTERM)
+        restarted.wait()
+
+
+def set_immutable(paths, on):
+    for path in paths:
+        if os.path.exists(path):
+            subprocess.run(["chattr", "+i" if on else "-i", path], check=True, capture_output=True)
+
+
+def expect_refused_write_and_working_read(server, client, draft_id, what):
+    status, body = client.post(CREATE_DRAFT, {"n": "refused"})
+    errors = (body or {}).get("errors") or []
+    check(status < 500 and errors and not (body.get("data") or {}).get("createDraft"),
+          f"a write on a {what} is refused with an error, not a crash ({status} {body})")
+    message = errors[0].get("message", "")
+    code = errors[0].get("extensions", {}).get("code")
+    check("SQL" not in message and "sqlite" not in message.lower(),
+          f"the {what} error shows no SQL ({code}: {message})")
+    request_id = errors[0].get("extensions", {}).get("requestId")
+    if code == "INTERNAL":
+        time.sleep(0.2)
+        detail = [line for line in server.lines if request_id and request_id in line]
+        check(detail, f"the log line for request id {request_id} holds the detail ({detail[:1]})")
+    status, body = client.post(READ_DRAFT, {"id": draft_id})
+    check(status == 200 and (body or {}).get("data", {}).get("draft", {}).get("id") == draft_id
+          and not body.get("errors"), f"reads keep working on a {what} ({status})")
+
+
+def scenario_readonly(directory, seconds):
+    """The database file (and its WAL) become unwritable under a running server."""
+    database = os.path.join(directory, "readonly.sqlite")
+    server = Server(database)
+    # The database and its log; not the -shm index, which SQLite maps into memory: a
+    # mapping that cannot be written is a SIGBUS, which no program survives.
+    files = [database, database + "-wal"]
+    try:
+        token = sign_up(server.port, "reader")
+        client = Client(server.port, token)
+        status, body = client.post(CREATE_DRAFT, {"n": "before"})
+        draft_id = body["data"]["createDraft"]["id"]
+        try:
+            set_immutable(files, True)
+        except (subprocess.CalledProcessError, FileNotFoundError) as error:
+            print(f"skip: cannot make the file read-only here ({error})")
+            return
+        try:
+            expect_refused_write_and_working_read(server, client, draft_id, "read-only database")
+        finally:
+            set_immutable(files, False)
+        status, body = client.post(CREATE_DRAFT, {"n": "after"})
+        check(status == 200 and body.get("data", {}).get("createDraft"),
+              "writes work again once the file is writable")
+    finally:
+        set_immutable(files, False)
+        server.kill(signal.SIGTERM)
+        server.wait()
+    check(integrity(database) == "ok", "PRAGMA integrity_check is ok after the read-only spell")
+
+
+def scenario_diskfull(directory, seconds):
+    """The disk under the database fills up (a small tmpfs, filled by another file)."""
+    mount_point = os.path.join(directory, "disk")
+    os.makedirs(mount_point)
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", mount_point],
+                             capture_output=True)
+    if mounted.returncode != 0:
+        print(f"skip: cannot mount a small tmpfs here ({mounted.stderr.decode().strip()})")
+        return
+    try:
+        database = os.path.join(mount_point, "full.sqlite")
+        server = Server(database)
+        try:
+            token = sign_up(server.port, "filler")
+            client = Client(server.port, token)
+            status, body = client.post(CREATE_DRAFT, {"n": "before"})
+            draft_id = body["data"]["createDraft"]["id"]
+            filler = os.path.join(mount_point, "filler")
+            with open(filler, "wb") as handle:
+                try:
+                    while True:
+                        handle.write(b"\0" * 65536)
+                        handle.flush()
+                except OSError:
+                    pass
+            # A few writes may still fit in pages SQLite already has; the disk fills soon.
+            for index in range(200):
+                status, body = client.post(CREATE_DRAFT, {"n": "x" * 2000 + str(index)})
+                if (body or {}).get("errors"):
+                    break
+            expect_refused_write_and_working_read(server, client, draft_id, "full disk")
+            os.remove(filler)
+            status, body = client.post(CREATE_DRAFT, {"n": "after"})
+            check(status == 200 and body.get("data", {}).get("createDraft"),
+                  "writes work again once there is room")
+        finally:
+            server.kill(signal.SIGTERM)
+            server.wait()
+        check(integrity(database) == "ok", "PRAGMA integrity_check is ok after the disk was full")
+    finally:
+        subprocess.run(["umount", "-l", mount_point], capture_output=True)
+
+
+def scenario_sigterm(directory, seconds):
+    """SIGTERM under load: a request in flight (its body half sent) still gets its answer,
+    every answer given is whole, and the server exits cleanly."""
+    database = os.path.join(directory, "sigterm.sqlite")
+    server = Server(database, "--shutdown-grace", "10")
+    token = sign_up(server.port, "loader")
+    stop = threading.Event()
+    workers, acknowledged, failures = write_load(server.port, token, stop)
+
+    body = b'{"query":"mutation { createDraft(name: \\"in flight\\") { id name } }"}'
+    half = len(body) // 2
+    pending = socket.create_connection(("127.0.0.1", server.port), timeout=15)
+    pending.sendall(b"POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    + f"Authorization: Bearer {token}\r\nContent-Length: {len(body)}\r\n\r\n".encode()
+                    + body[:half])
+    time.sleep(max(1.0, seconds / 2))
+    server.kill(signal.SIGTERM)
+    time.sleep(0.5)
+    pending.sendall(body[half:])
+    answer = b""
+    try:
+        while b"}}}" not in answer and len(answer) < 65536:
+            chunk = pending.recv(65536)
+            if not chunk:
+                break
+            answer += chunk
+    except OSError:
+        pass
+    stop.set()
+    for worker in workers:
+        worker.join(15)
+    code = server.wait(30)
+    check(answer.startswith(b"HTTP/1.1 200") and b"in flight" in answer,
+          f"the request in flight at SIGTERM was answered ({answer[:80]!r})")
+    check(not failures, f"every answer during shutdown was whole and successful ({failures[:3]})")
+    check(code == 0, f"the server exited cleanly after SIGTERM (exit {code})")
+    check("Stopped." in server.log(), "the server logged its stop")
+    check(integrity(database) == "ok", "PRAGMA integrity_check is ok after SIGTERM")
+
+
+SCENARIOS = {
+    "sigkill": scenario_sigkill,
+    "readonly": scenario_readonly,
+    "diskfull": scenario_diskfull,
+    "sigterm": scenario_sigterm,
+}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=3, help="load time per scenario")
+    parser.add_argument("scenario", nargs="?", default="all", choices=list(SCENARIOS) + ["all"])
+    arguments = parser.parse_args()
+    names = list(SCENARIOS) if arguments.scenario == "all" else [arguments.scenario]
+    directory = tempfile.mkdtemp(prefix="kitchen-faults-")
+    try:
+        for name in names:
+            print(f"== {name}", flush=True)
+            SCENARIOS[name](directory, arguments.seconds)
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+    print("all fault checks passed", flush=True)
+
+
+if __name__ == "__main__":
+    main()
