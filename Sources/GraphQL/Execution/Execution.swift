@@ -64,6 +64,9 @@ struct Execution {
             for index in plan.entries.indices {
                 resolve(entry: index, of: batch)
                 finishLevels()
+                // A non-null root field failed and `data` is null: the later mutations would
+                // change state the client is told nothing about, so they do not run (graphql-js).
+                if tree.dataIsNull { break }
             }
         } else {
             execute(batch)

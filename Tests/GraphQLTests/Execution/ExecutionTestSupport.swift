@@ -25,6 +25,7 @@ enum Kitchen {
         type Mutation {
           add(amount: Int!): Int!
           reject: Int
+          rejectRequired: Int!
         }
 
         interface Node { id: ID! }
@@ -140,6 +141,9 @@ enum Kitchen {
                 return context.total
             }
             mutation.field("reject") { _, _ -> Int in
+                throw GraphQLError("Rejected", code: .badUserInput)
+            }
+            mutation.field("rejectRequired") { _, _ -> Int in
                 throw GraphQLError("Rejected", code: .badUserInput)
             }
         }

@@ -100,6 +100,15 @@ struct ExecutorTests {
         )
     }
 
+    @Test("a failed non-null mutation field nulls data and the later ones do not run")
+    func requiredMutationFailure() throws {
+        let context = Kitchen.Context()
+        let json = try Kitchen.run(
+            "mutation { a: add(amount: 1) rejectRequired b: add(amount: 1) }", context: context)
+        #expect(json.hasSuffix(#""data":null}"#), "\(json)")
+        #expect(context.total == 1)
+    }
+
     @Test("a schema without a mutation type refuses mutations")
     func missingRootType() throws {
         var resolvers = Resolvers<Void>()
