@@ -27,7 +27,7 @@ public struct Variable: Sendable, Hashable {
 /// `ConstValueNode` (in default values and type-system directives) does not, because its
 /// variable case holds `Never`.
 public struct GenericValueNode<VariableReference: Sendable & Hashable>: Sendable, Hashable {
-    public indirect enum Kind: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
         case variable(VariableReference)
         /// The integer's source text, e.g. `-0`, checked by the lexer but not yet ranged.
         case int(String)
