@@ -6,12 +6,8 @@
 /// is nil where the document refers to something the schema does not have.
 public struct TypeInfo {
     let schema: Schema
-    /// Each output type with, when it is composite, the schema's type it names, looked up
-    /// once when pushed so the selection set below reuses it.
-    private var typeStack: [(type: TypeReference?, composite: NamedType?)] = []
-    /// The composite types of the selection sets being visited, as the schema has them, so a
-    /// field's definition is found without looking its parent type up again by name.
-    private var parentTypeStack: [NamedType?] = []
+    private var typeStack: [TypeReference?] = []
+    private var parentTypeStack: [String?] = []
     private var inputTypeStack: [TypeReference?] = []
     private var fieldDefinitionStack: [FieldDefinitionInfo?] = []
     private var defaultValueStack: [ConstValueNode?] = []
@@ -25,9 +21,9 @@ public struct TypeInfo {
     }
 
     /// The output type of the current field, operation or fragment.
-    public var type: TypeReference? { typeStack.last?.type }
+    public var type: TypeReference? { typeStack.last ?? nil }
     /// The composite type whose selection set is being visited.
-    public var parentType: String? { (parentTypeStack.last ?? nil)?.name }
+    public var parentType: String? { parentTypeStack.last ?? nil }
     /// The definition of the field being visited.
     public var fieldDefinition: FieldDefinitionInfo? { fieldDefinitionStack.last ?? nil }
     /// The type the value being visited must have.
@@ -42,25 +38,22 @@ public struct TypeInfo {
     // MARK: Entering and leaving nodes
 
     mutating func enterOperation(_ operation: OperationDefinition) {
-        let root = schema.rootType(for: operation.operation)
-        pushType(root.map { .named($0.name) }, named: root.map { .object($0) })
+        typeStack.append(schema.rootType(for: operation.operation).map { .named($0.name) })
     }
 
     mutating func leaveOperation() { typeStack.removeLast() }
 
     mutating func enterSelectionSet() {
-        parentTypeStack.append(typeStack.last?.composite)
+        let named = type.flatMap { schema[$0.namedType] }
+        parentTypeStack.append(named?.isComposite == true ? named?.name : nil)
     }
 
     mutating func leaveSelectionSet() { parentTypeStack.removeLast() }
 
     mutating func enterField(_ field: Field) {
-        let definition = (parentTypeStack.last ?? nil).flatMap {
-            fieldDefinition(field.name.value, on: $0)
-        }
+        let definition = parentType.flatMap { schema.fieldDefinition(field.name.value, on: $0) }
         fieldDefinitionStack.append(definition)
-        let named = definition.flatMap { schema.outputType(of: $0.type) }
-        pushType(named == nil ? nil : definition?.type, named: named)
+        typeStack.append(definition.flatMap { isOutputType($0.type) ? $0.type : nil })
     }
 
     mutating func leaveField() {
@@ -71,16 +64,13 @@ public struct TypeInfo {
     /// An inline fragment or fragment definition: its type condition, or else the type
     /// around it.
     mutating func enterFragment(typeCondition: Name?) {
-        if let typeCondition {
-            let named = schema[typeCondition.value]
-            let isOutput = named?.isOutputType == true
-            pushType(isOutput ? .named(typeCondition.value) : nil, named: isOutput ? named : nil)
-        } else if let type {
-            // The type around was already checked to be an output type when pushed.
-            pushType(.named(type.namedType), named: typeStack.last?.composite)
-        } else {
-            pushType(nil, named: nil)
-        }
+        let outputType: TypeReference? =
+            if let typeCondition {
+                schema[typeCondition.value] != nil ? .named(typeCondition.value) : nil
+            } else {
+                type.map { .named($0.namedType) }
+            }
+        typeStack.append(outputType.flatMap { isOutputType($0) ? $0 : nil })
     }
 
     mutating func leaveFragment() { typeStack.removeLast() }
@@ -145,22 +135,6 @@ public struct TypeInfo {
     }
 
     // MARK: Type helpers
-
-    /// Pushes an output type (nil when unknown) with the schema's named type under it, which
-    /// is kept only when composite.
-    private mutating func pushType(_ type: TypeReference?, named: NamedType?) {
-        typeStack.append((type, named?.isComposite == true ? named : nil))
-    }
-
-    /// The definition of a field as selected on `parent`, meta-fields included, as
-    /// `Schema.fieldDefinition(_:on:)` finds it, without looking `parent` up by name.
-    private func fieldDefinition(_ fieldName: String, on parent: NamedType) -> FieldDefinitionInfo? {
-        if fieldName == "__typename" { return MetaFields.typename }
-        if fieldName == "__schema" || fieldName == "__type", parent.name == schema.queryType {
-            return fieldName == "__schema" ? MetaFields.schema : MetaFields.type
-        }
-        return parent.field(named: fieldName)
-    }
 
     /// The schema type a document's type node spells, or nil when its name is unknown.
     func typeReference(_ node: TypeNode) -> TypeReference? {
