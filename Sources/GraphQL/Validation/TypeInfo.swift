@@ -6,7 +6,9 @@
 /// is nil where the document refers to something the schema does not have.
 public struct TypeInfo {
     let schema: Schema
-    private var typeStack: [TypeReference?] = []
+    /// Each output type with, when it is composite, its name, found when pushed so the
+    /// selection set below does not look the type up again.
+    private var typeStack: [(type: TypeReference?, compositeName: String?)] = []
     private var parentTypeStack: [String?] = []
     private var inputTypeStack: [TypeReference?] = []
     private var fieldDefinitionStack: [FieldDefinitionInfo?] = []
@@ -21,7 +23,7 @@ public struct TypeInfo {
     }
 
     /// The output type of the current field, operation or fragment.
-    public var type: TypeReference? { typeStack.last ?? nil }
+    public var type: TypeReference? { typeStack.last?.type }
     /// The composite type whose selection set is being visited.
     public var parentType: String? { parentTypeStack.last ?? nil }
     /// The definition of the field being visited.
@@ -38,14 +40,14 @@ public struct TypeInfo {
     // MARK: Entering and leaving nodes
 
     mutating func enterOperation(_ operation: OperationDefinition) {
-        typeStack.append(schema.rootType(for: operation.operation).map { .named($0.name) })
+        let rootName = schema.rootType(for: operation.operation)?.name
+        typeStack.append((rootName.map { .named($0) }, rootName))
     }
 
     mutating func leaveOperation() { typeStack.removeLast() }
 
     mutating func enterSelectionSet() {
-        let named = type.flatMap { schema[$0.namedType] }
-        parentTypeStack.append(named?.isComposite == true ? named?.name : nil)
+        parentTypeStack.append(typeStack.last?.compositeName)
     }
 
     mutating func leaveSelectionSet() { parentTypeStack.removeLast() }
@@ -53,7 +55,7 @@ public struct TypeInfo {
     mutating func enterField(_ field: Field) {
         let definition = parentType.flatMap { schema.fieldDefinition(field.name.value, on: $0) }
         fieldDefinitionStack.append(definition)
-        typeStack.append(definition.flatMap { isOutputType($0.type) ? $0.type : nil })
+        pushOutputType(definition?.type)
     }
 
     mutating func leaveField() {
@@ -70,7 +72,7 @@ public struct TypeInfo {
             } else {
                 type.map { .named($0.namedType) }
             }
-        typeStack.append(outputType.flatMap { isOutputType($0) ? $0 : nil })
+        pushOutputType(outputType)
     }
 
     mutating func leaveFragment() { typeStack.removeLast() }
@@ -135,6 +137,16 @@ public struct TypeInfo {
     }
 
     // MARK: Type helpers
+
+    /// Pushes `type` when it is an output type of the schema (nil otherwise), with its name
+    /// when it is composite.
+    private mutating func pushOutputType(_ type: TypeReference?) {
+        guard let type, let named = schema.outputType(of: type) else {
+            typeStack.append((nil, nil))
+            return
+        }
+        typeStack.append((type, named.isComposite ? named.name : nil))
+    }
 
     /// The schema type a document's type node spells, or nil when its name is unknown.
     func typeReference(_ node: TypeNode) -> TypeReference? {
