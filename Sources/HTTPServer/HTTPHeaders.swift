@@ -51,9 +51,27 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// Compares two field names byte by byte, folding ASCII case only.
     static func namesMatch(_ left: String, _ right: String) -> Bool {
-        let a = left.utf8, b = right.utf8
-        guard a.count == b.count else { return false }
-        return zip(a, b).allSatisfy { lowercased($0) == lowercased($1) }
+        guard left.utf8.count == right.utf8.count else { return false }
+        var left = left, right = right
+        return left.withUTF8 { a in
+            right.withUTF8 { b in
+                for i in 0..<a.count where lowercased(a[i]) != lowercased(b[i]) { return false }
+                return true
+            }
+        }
+    }
+
+    /// Whether a `Content-Type` value names `multipart/form-data` (any case, spaces
+    /// before it allowed), decided on bytes: every request asks, nearly all say JSON.
+    public static func isMultipartFormData(_ contentType: String) -> Bool {
+        let expected = "multipart/form-data".utf8
+        var bytes = contentType.utf8.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }[...]
+        for byte in expected {
+            guard let first = bytes.first, lowercased(first) == byte else { return false }
+            bytes = bytes.dropFirst()
+        }
+        guard let next = bytes.first else { return true }
+        return next == UInt8(ascii: ";") || next == UInt8(ascii: " ") || next == UInt8(ascii: "\t")
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {

@@ -22,7 +22,11 @@ public struct ServerConfiguration: Sendable {
     public var connectionTimeout: Duration = .seconds(30)
     /// Memory per connection for the request line and headers (and I/O buffers); a
     /// request whose head does not fit gets 431 (headers) or 414 (URL).
-    public var connectionMemoryLimit: Int = 64 * 1024
+    ///
+    /// 16 KiB: libmicrohttpd clears this memory on every request, so its size is a cost
+    /// paid by each one (64 KiB was a third of a `{ __typename }` request's instructions);
+    /// long queries belong in POST bodies, which have their own limit.
+    public var connectionMemoryLimit: Int = 16 * 1024
     /// Largest request body accepted; a larger Content-Length gets 413 before the body is
     /// read, and a chunked body that grows past it closes the connection.
     public var maxBodySize: Int = 1 << 20

@@ -29,10 +29,8 @@ final class ServerContext: Sendable {
     /// The body limit for a request of this content type: multipart bodies carry file
     /// uploads and get their own, larger, limit.
     func bodyLimit(contentType: String?) -> Int {
-        guard let contentType else { return maxBodySize }
-        let type = contentType.split(separator: ";", maxSplits: 1).first ?? ""
-        let isMultipart = type.trimmingCharacters(in: .whitespaces).lowercased() == "multipart/form-data"
-        return isMultipart ? maxMultipartBodySize : maxBodySize
+        guard let contentType, HTTPHeaders.isMultipartFormData(contentType) else { return maxBodySize }
+        return maxMultipartBodySize
     }
 }
 

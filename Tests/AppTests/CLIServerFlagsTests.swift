@@ -16,6 +16,7 @@ struct CLIServerFlagsTests {
         #expect(parsed.port == defaults.port)
         #expect(parsed.threadCount == defaults.threadCount)
         #expect(parsed.maxBodySize == defaults.maxBodySize)
+        #expect(parsed.connectionMemoryLimit == defaults.connectionMemoryLimit)
         #expect(parsed.connectionTimeout == defaults.connectionTimeout)
         #expect(parsed.shutdownGracePeriod == defaults.shutdownGracePeriod)
     }
@@ -25,7 +26,8 @@ struct CLIServerFlagsTests {
         let parsed = try configuration(
             ["--host", "::1", "--port=9000", "--threads", "3", "--max-connections", "10",
              "--max-connections-per-address", "4", "--connection-timeout", "7"],
-            environment: ["KITCHEN_MAX_BODY_BYTES": "2048", "KITCHEN_SHUTDOWN_GRACE": "2", "KITCHEN_PORT": "1"])
+            environment: ["KITCHEN_MAX_BODY_BYTES": "2048", "KITCHEN_SHUTDOWN_GRACE": "2", "KITCHEN_PORT": "1",
+                          "KITCHEN_MAX_HEAD_BYTES": "8192"])
         #expect(parsed.host == "::1")
         #expect(parsed.port == 9000)
         #expect(parsed.threadCount == 3)
@@ -34,6 +36,7 @@ struct CLIServerFlagsTests {
         #expect(parsed.connectionTimeout == .seconds(7))
         #expect(parsed.maxBodySize == 2048)
         #expect(parsed.shutdownGracePeriod == .seconds(2))
+        #expect(parsed.connectionMemoryLimit == 8192)
     }
 
     @Test("a port out of range is a flag error naming its source")

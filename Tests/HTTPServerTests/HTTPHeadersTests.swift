@@ -35,4 +35,15 @@ struct HTTPHeadersTests {
         #expect(headers["X_A"] == nil)
         #expect(headers["X-A "] == nil)
     }
+
+    @Test("multipart/form-data is told apart in any case, with or without parameters")
+    func multipartContentType() {
+        #expect(HTTPHeaders.isMultipartFormData("multipart/form-data; boundary=x"))
+        #expect(HTTPHeaders.isMultipartFormData("  Multipart/Form-Data"))
+        #expect(HTTPHeaders.isMultipartFormData("MULTIPART/FORM-DATA ;boundary=x"))
+        #expect(!HTTPHeaders.isMultipartFormData("application/json"))
+        #expect(!HTTPHeaders.isMultipartFormData("multipart/form-datax"))
+        #expect(!HTTPHeaders.isMultipartFormData("multipart/mixed; boundary=x"))
+        #expect(!HTTPHeaders.isMultipartFormData(""))
+    }
 }

@@ -25,6 +25,9 @@ public enum ServerFlags {
                     summary: "Close a connection idle this long; 0 never."),
             .option("max-body-bytes", valueName: "N", environment: "KITCHEN_MAX_BODY_BYTES",
                     default: "\(defaults.maxBodySize)", summary: "Largest request body; larger gets 413."),
+            .option("max-head-bytes", valueName: "N", environment: "KITCHEN_MAX_HEAD_BYTES",
+                    default: "\(defaults.connectionMemoryLimit)",
+                    summary: "Memory per connection, which bounds a request's line and headers (larger gets 431 or 414)."),
             .option("shutdown-grace", valueName: "SECONDS", environment: "KITCHEN_SHUTDOWN_GRACE",
                     default: "\(defaults.shutdownGracePeriod.components.seconds)",
                     summary: "On SIGINT/SIGTERM, wait this long for requests in flight."),
@@ -45,6 +48,9 @@ public enum ServerFlags {
             configuration.connectionTimeout = .seconds(seconds)
         }
         if let bytes = try flags.int("max-body-bytes", in: 0...(1 << 30)) { configuration.maxBodySize = bytes }
+        if let bytes = try flags.int("max-head-bytes", in: 4096...(1 << 20)) {
+            configuration.connectionMemoryLimit = bytes
+        }
         if let seconds = try flags.int("shutdown-grace", in: 0...3600) {
             configuration.shutdownGracePeriod = .seconds(seconds)
         }

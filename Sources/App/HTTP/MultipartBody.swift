@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// A `multipart/form-data` body (RFC 7578) split into its parts.
 ///
 /// Only what form data needs is read: each part's `Content-Disposition` name and file
@@ -22,6 +24,7 @@ struct MultipartBody {
     /// The boundary named by a `multipart/form-data` content type, with its case kept
     /// (boundaries are case-sensitive); nil when the type is another or has none.
     static func boundary(contentType: String) -> String? {
+        guard HTTPHeaders.isMultipartFormData(contentType) else { return nil }
         let pieces = contentType.split(separator: ";")
         guard let type = pieces.first, type.trimmed.lowercased() == "multipart/form-data" else { return nil }
         for piece in pieces.dropFirst() {

@@ -9,9 +9,20 @@ enum EventStream {
 
     /// Whether `Accept` asks for an event stream (and prefers it to JSON, or names only it).
     static func isRequested(accept: String?) -> Bool {
-        guard let accept else { return false }
+        // Nearly every request accepts only JSON: a byte scan settles it without parsing.
+        guard let accept, mentionsEventStream(accept) else { return false }
         return MediaRange.parseList(accept).contains {
             $0.type == "text" && $0.subtype == "event-stream" && $0.quality > 0
+        }
+    }
+
+    /// Whether `text` contains `event-stream` in any ASCII case.
+    private static func mentionsEventStream(_ text: String) -> Bool {
+        let needle = Array("event-stream".utf8)
+        let bytes = Array(text.utf8)
+        guard bytes.count >= needle.count else { return false }
+        return (0...(bytes.count - needle.count)).contains { start in
+            (0..<needle.count).allSatisfy { bytes[start + $0] | 0x20 == needle[$0] }
         }
     }
 
