@@ -22,22 +22,28 @@ struct Store: Sendable {
     let passwords: PasswordHasher
     let tokens: TokenGenerator
 
-    init(database: Database, passwords: PasswordHasher = PasswordHasher()) throws {
+    /// Every repository tells the time through `clock`; the default marks the request's
+    /// thread when it does (`ThreadClockReads`), so a time-dependent answer is never
+    /// reused by the response cache.
+    init(
+        database: Database, passwords: PasswordHasher = PasswordHasher(),
+        clock: @escaping Clock = ThreadClockReads.clock
+    ) throws {
         self.database = database
-        users = UserRepository(database: database)
-        recipes = RecipeRepository(database: database)
-        drafts = DraftRepository(database: database)
-        dishes = DishRepository(database: database)
-        comments = CommentRepository(database: database)
-        forums = ForumRepository(database: database)
-        search = SearchRepository(database: database)
-        market = MarketRepository(database: database)
-        cart = CartRepository(database: database)
+        users = UserRepository(database: database, clock: clock)
+        recipes = RecipeRepository(database: database, clock: clock)
+        drafts = DraftRepository(database: database, clock: clock)
+        dishes = DishRepository(database: database, clock: clock)
+        comments = CommentRepository(database: database, clock: clock)
+        forums = ForumRepository(database: database, clock: clock)
+        search = SearchRepository(database: database, clock: clock)
+        market = MarketRepository(database: database, clock: clock)
+        cart = CartRepository(database: database, clock: clock)
         addresses = AddressRepository(database: database)
-        orders = OrderRepository(database: database)
+        orders = OrderRepository(database: database, clock: clock)
         basket = BasketRepository(database: database)
-        apps = AppRepository(database: database)
-        media = MediaRepository(database: database)
+        apps = AppRepository(database: database, clock: clock)
+        media = MediaRepository(database: database, clock: clock)
         mediaFolder = try MediaFolder(databasePath: database.path)
         self.passwords = passwords
         tokens = try TokenGenerator(key: database.secret(named: "token-digest-key", byteCount: TokenGenerator.keyLength))

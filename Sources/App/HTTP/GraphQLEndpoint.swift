@@ -18,6 +18,8 @@ struct GraphQLEndpoint<Context>: Sendable {
     var subscriptions: SubscriptionSupport<Context>? = nil
     /// Automatic persisted queries and trusted documents.
     var persistedQueries = PersistedQueries()
+    /// Whole query responses kept while the data is unchanged; nil executes every request.
+    var responseCaching: ResponseCaching<Context>? = nil
 
     func handle(_ request: HTTPRequest) -> (HTTPResponse, operationName: String?) {
         guard request.method == "GET" || request.method == "POST" else {
@@ -91,10 +93,21 @@ struct GraphQLEndpoint<Context>: Sendable {
             return (reply.requestErrors([error]), parameters.operationName)
         }
         if let support = self.uploads, !uploads.isEmpty { context = support.attach(context, uploads) }
-        let result = service.execute(
-            prepared, operationName: parameters.operationName, variables: parameters.variables,
-            context: context)
-        return (reply.result(result), parameters.operationName ?? prepared.soleOperationName)
+        let operationName = parameters.operationName ?? prepared.soleOperationName
+        let execute = {
+            service.execute(
+                prepared, operationName: parameters.operationName, variables: parameters.variables,
+                context: context)
+        }
+        if let responseCaching, uploads.isEmpty,
+            prepared.operationType(named: parameters.operationName) == .query
+        {
+            let response = responseCaching.respond(
+                query: query, operationName: parameters.operationName, variables: parameters.variables,
+                context: context, reply: reply, execute: execute)
+            return (response, operationName)
+        }
+        return (reply.result(execute()), operationName)
     }
 
     /// The upload support and boundary when `request` is a multipart POST Kitchen accepts.

@@ -27,6 +27,10 @@ extension ServerMetrics {
         text.sample("kitchen_document_cache_hits_total", Double(cacheHits.load(ordering: .relaxed)))
         text.family("kitchen_document_cache_misses_total", type: "counter", help: "Query texts parsed and validated anew.")
         text.sample("kitchen_document_cache_misses_total", Double(cacheMisses.load(ordering: .relaxed)))
+        text.family("kitchen_response_cache_hits_total", type: "counter", help: "Queries answered from the response cache.")
+        text.sample("kitchen_response_cache_hits_total", Double(responseCacheHits.load(ordering: .relaxed)))
+        text.family("kitchen_response_cache_misses_total", type: "counter", help: "Queries executed because the response cache had no answer.")
+        text.sample("kitchen_response_cache_misses_total", Double(responseCacheMisses.load(ordering: .relaxed)))
         for gauge in snapshot.gauges {
             text.family(gauge.name, type: "gauge", help: gauge.help)
             text.sample(gauge.name, gauge.read())

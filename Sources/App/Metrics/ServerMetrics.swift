@@ -29,6 +29,8 @@ public final class ServerMetrics: Sendable {
     let state = Mutex(State())
     let cacheHits = Atomic<UInt64>(0)
     let cacheMisses = Atomic<UInt64>(0)
+    let responseCacheHits = Atomic<UInt64>(0)
+    let responseCacheMisses = Atomic<UInt64>(0)
 
     /// Creates an empty registry.
     public init(maxOperations: Int = 200) {
@@ -60,6 +62,15 @@ public final class ServerMetrics: Sendable {
             cacheHits.add(1, ordering: .relaxed)
         } else {
             cacheMisses.add(1, ordering: .relaxed)
+        }
+    }
+
+    /// Counts a lookup in the response cache.
+    func recordResponseCache(hit: Bool) {
+        if hit {
+            responseCacheHits.add(1, ordering: .relaxed)
+        } else {
+            responseCacheMisses.add(1, ordering: .relaxed)
         }
     }
 

@@ -22,6 +22,10 @@ public struct ServeOptions: Sendable {
     public var trustedDocuments: TrustedDocuments?
     /// Report each request's SQL statement count in a response header (tests only).
     var reportsStatementCounts = false
+    /// Memory for the response cache (`ResponseCache`); 0 turns it off.
+    public var responseCacheBytes = ServeOptions.defaultResponseCacheBytes
+    /// 8 MiB: a few thousand typical screens.
+    public static let defaultResponseCacheBytes = 8 << 20
 
     public init(
         server: ServerConfiguration = ServerConfiguration(), databasePath: String = "kitchen.sqlite",
@@ -153,6 +157,15 @@ public final class KitchenServer: Sendable {
                 try SubscriptionResolvers.source(subscription, context: context)
             })
         endpoint.persistedQueries.trusted = options.trustedDocuments
+        if options.responseCacheBytes > 0 {
+            let cache = ResponseCache(capacity: options.responseCacheBytes)
+            endpoint.responseCaching = ResponseCaching(
+                cache: cache, generation: { try? database.checkedDataGeneration() }, viewer: { $0.viewerID },
+                metrics: developer.metrics)
+            developer.metrics.registerGauge("kitchen_response_cache_entries", help: "Query responses held in the response cache.") {
+                Double(cache.count)
+            }
+        }
         var router = Router(
             graphQL: endpoint, schemaSDL: Array(schemaText.utf8),
             isHealthy: { (try? database.healthCheck()) != nil }, log: log,

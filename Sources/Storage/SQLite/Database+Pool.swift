@@ -28,6 +28,9 @@ extension Database {
             defer { writerThread.store(0, ordering: .releasing) }
             result = Result { try body(connection) }
         }
+        // After the commit, never before: a reader that sees the old number must not be
+        // able to see data older than it.
+        generation.add(1, ordering: .releasing)
         return try result.get()
     }
 

@@ -40,6 +40,10 @@ public final class Database: Sendable {
     /// The thread inside `write` right now (0 for none), to refuse a nested `write`.
     let writerThread = Atomic<UInt>(0)
     let readers = Mutex(ReaderPool())
+    /// Counts changes to the data this process has noticed (see `dataGeneration`).
+    let generation = Atomic<UInt64>(0)
+    /// A read connection that only asks `PRAGMA data_version`, opened when first needed.
+    let watch = Mutex<DataWatch?>(nil)
     /// Counts free reader slots, so that a full pool makes a reader wait instead of fail.
     let readerSlots: DispatchSemaphore
 
@@ -125,6 +129,10 @@ public final class Database: Sendable {
             return pool.idle
         }
         for box in idle { box.connection.close() }
+        watch.withLock { watch in
+            watch?.box.connection.close()
+            watch = nil
+        }
         writer.withLock { box in
             guard let connection = box?.connection else { return }
             try? connection.runControl("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -25,8 +25,12 @@ final class TestServer: Sendable {
     }
 
     /// Starts a server on a fresh database (`demo` fills it with the demo data set), with
-    /// the production request limits unless a test needs others.
-    static func start(demo: Bool = false, limits: RequestLimits = .default) throws -> TestServer {
+    /// the production request limits and response cache unless a test needs others (tests
+    /// that count an execution's SQL statements turn the cache off with 0).
+    static func start(
+        demo: Bool = false, limits: RequestLimits = .default,
+        responseCacheBytes: Int = ServeOptions.defaultResponseCacheBytes
+    ) throws -> TestServer {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("kitchen-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -39,6 +43,7 @@ final class TestServer: Sendable {
             loadDemo: demo, schemaPath: schemaPath)
         options.limits = limits
         options.reportsStatementCounts = true
+        options.responseCacheBytes = responseCacheBytes
         do {
             return TestServer(server: try KitchenServer.start(options, log: .discard), directory: directory)
         } catch {

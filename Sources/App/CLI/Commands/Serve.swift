@@ -21,6 +21,10 @@ extension CommandSpec {
             .option(
                 "schema", valueName: "FILE", environment: "KITCHEN_SCHEMA",
                 summary: "The schema file (default: Schema.graphql here or beside the package)."),
+            .option(
+                "response-cache-bytes", valueName: "N", environment: "KITCHEN_RESPONSE_CACHE_BYTES",
+                default: "\(ServeOptions.defaultResponseCacheBytes)",
+                summary: "Memory for whole query responses, reused until the next write; 0 turns the cache off."),
         ] + DeveloperFlags.all
     ) { context in
         var options: ServeOptions
@@ -32,6 +36,9 @@ extension CommandSpec {
                 schemaPath: context.flags.string("schema"))
             options.limits = try LimitFlags.limits(from: context.flags)
             options.trustedDocuments = try DeveloperFlags.trustedDocuments(from: context.flags)
+            if let bytes = try context.flags.int("response-cache-bytes", in: 0...(1 << 34)) {
+                options.responseCacheBytes = bytes
+            }
         } catch {
             return context.fail("\(error)")
         }
