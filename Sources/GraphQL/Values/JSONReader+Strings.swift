@@ -18,6 +18,16 @@ extension JSONParser {
         }
         var buffer = Array(bytes[start..<index])
         while index < bytes.count {
+            // Copy each run of plain ASCII at once: a query's text is long runs between
+            // its `\n` escapes.
+            let run = index
+            while index < bytes.count, bytes[index] >= 0x20, bytes[index] < 0x80,
+                bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\")
+            {
+                index += 1
+            }
+            if index > run { buffer.append(contentsOf: bytes[run..<index]) }
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):

@@ -69,6 +69,16 @@ public struct Step: Sendable, Hashable {
     public var isEmpty: Bool { text.isBlank && (imageURL ?? "").isBlank }
 }
 
+/// One of the counts a recipe shows.
+public enum RecipeCount: Sendable, CaseIterable {
+    /// Dishes made from it.
+    case cooked
+    /// Users who collected it.
+    case collects
+    /// Comments on it.
+    case comments
+}
+
 /// A recipe's counts: dishes made from it, collections and comments.
 public struct RecipeStats: Sendable, Hashable {
     /// How many dishes were made from the recipe.

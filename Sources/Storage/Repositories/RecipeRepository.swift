@@ -76,21 +76,19 @@ public struct RecipeRepository: Sendable {
         }
     }
 
+    /// One count for many recipes, in one statement; recipes with none are absent.
+    public func counts(_ count: RecipeCount, recipeIDs: [Int64]) throws -> [Int64: Int] {
+        guard !recipeIDs.isEmpty else { return [:] }
+        return try database.read { c in try c.counts(count.sql, ids: recipeIDs) }
+    }
+
     /// Dishes made from, collections of and comments on many recipes: three statements.
     public func stats(recipeIDs: [Int64]) throws -> [Int64: RecipeStats] {
         guard !recipeIDs.isEmpty else { return [:] }
         return try database.read { c in
-            let cooked = try c.counts(
-                "SELECT recipe_id, count(*) FROM dishes WHERE recipe_id IN (%@) GROUP BY 1",
-                ids: recipeIDs)
-            let collects = try c.counts(
-                "SELECT recipe_id, count(*) FROM collections WHERE recipe_id IN (%@) GROUP BY 1",
-                ids: recipeIDs)
-            let comments = try c.counts(
-                """
-                SELECT target_id, count(*) FROM comments
-                WHERE target_kind = 'recipe' AND target_id IN (%@) GROUP BY 1
-                """, ids: recipeIDs)
+            let cooked = try c.counts(RecipeCount.cooked.sql, ids: recipeIDs)
+            let collects = try c.counts(RecipeCount.collects.sql, ids: recipeIDs)
+            let comments = try c.counts(RecipeCount.comments.sql, ids: recipeIDs)
             var result: [Int64: RecipeStats] = [:]
             for id in recipeIDs {
                 result[id] = RecipeStats(
@@ -128,6 +126,18 @@ public struct RecipeRepository: Sendable {
                 ORDER BY created_at DESC, id DESC LIMIT ?
                 """, arguments: [authorID] + descendingBounds(page), request: page
             ) { Self.recipe($0, at: 1) }
+        }
+    }
+}
+
+extension RecipeCount {
+    /// The grouped count over the recipes in `%@`.
+    fileprivate var sql: String {
+        switch self {
+        case .cooked: "SELECT recipe_id, count(*) FROM dishes WHERE recipe_id IN (%@) GROUP BY 1"
+        case .collects: "SELECT recipe_id, count(*) FROM collections WHERE recipe_id IN (%@) GROUP BY 1"
+        case .comments:
+            "SELECT target_id, count(*) FROM comments WHERE target_kind = 'recipe' AND target_id IN (%@) GROUP BY 1"
         }
     }
 }

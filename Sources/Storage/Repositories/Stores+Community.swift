@@ -82,6 +82,7 @@ public protocol RecipeStore: Sendable {
     func steps(recipeIDs: [Int64]) throws -> [Int64: [Step]]
     /// Dishes made from, collections of and comments on many recipes: three statements.
     func stats(recipeIDs: [Int64]) throws -> [Int64: RecipeStats]
+    func counts(_ count: RecipeCount, recipeIDs: [Int64]) throws -> [Int64: Int]
     /// All published recipes, newest first.
     func recipes(page: PageRequest) throws -> Page<Recipe>
     /// How many recipes are published.

@@ -70,6 +70,15 @@ struct JSONReaderTests {
         #expect(try parse("\"番茄 🍅\"") == .string("番茄 🍅"))
     }
 
+    @Test("long plain runs between escapes and non-ASCII text are kept whole")
+    func runsBetweenEscapes() throws {
+        let query = #""query Q {\n  recipe(id: \"1\") {\n    name 番茄\n  }\n}\n""#
+        #expect(try parse(query) == .string("query Q {\n  recipe(id: \"1\") {\n    name 番茄\n  }\n}\n"))
+        #expect(try parse(#""é then plain text""#) == .string("é then plain text"))
+        #expect(failure("\"\\n unterminated plain run") != nil)
+        #expect(failure("\"\\n then a raw \u{01} control\"") != nil)
+    }
+
     @Test("the error names the problem and its byte offset")
     func errorMessage() {
         #expect(failure(#"{"a": x}"#)?.message == "Unexpected character 'x' at offset 6")

@@ -23,14 +23,14 @@ enum RecipeResolvers {
                 let steps = try context.store.recipes.steps(recipeIDs: recipes.map(\.id))
                 return recipes.map { steps[$0.id] ?? [] }
             }
-            let counts: [(String, @Sendable (RecipeStats) -> Int)] = [
-                ("cookedCount", { $0.cookedCount }), ("collectsCount", { $0.collectsCount }),
-                ("commentsCount", { $0.commentsCount }),
+            // Each count field loads only its own count: one statement per field asked for.
+            let counts: [(String, RecipeCount)] = [
+                ("cookedCount", .cooked), ("collectsCount", .collects), ("commentsCount", .comments),
             ]
-            for (name, read) in counts {
+            for (name, count) in counts {
                 recipe.batch(name) { recipes, _, context in
-                    let stats = try context.store.recipes.stats(recipeIDs: recipes.map(\.id))
-                    return recipes.map { read(stats[$0.id] ?? .zero) }
+                    let counts = try context.store.recipes.counts(count, recipeIDs: recipes.map(\.id))
+                    return recipes.map { counts[$0.id] ?? 0 }
                 }
             }
             recipe.batch("viewerHasCollected") { recipes, _, context in
@@ -43,7 +43,7 @@ enum RecipeResolvers {
                 let ids = recipes.map(\.id)
                 let pages = try storage { try context.store.dishes.dishes(recipeIDs: ids, page: arguments.pageRequest()) }
                 return Connection.each(ids, pages, counts: LazyCounts {
-                    try context.store.recipes.stats(recipeIDs: ids).mapValues(\.cookedCount)
+                    try context.store.recipes.counts(.cooked, recipeIDs: ids)
                 })
             }
             recipe.batch("comments") { recipes, arguments, context in
