@@ -31,7 +31,11 @@ enum NulCharacters {
     /// escapes, so `\u0000` written in one is refused too — text no product field needs.
     static func documentEscapesNul(_ text: String) -> Bool {
         // Most documents have no backslash and no NUL at all: one scan settles it.
-        guard text.utf8.contains(where: { $0 == 0 || $0 == UInt8(ascii: "\\") }) else { return false }
+        var text = text
+        let suspect = text.withUTF8 { bytes in
+            bytes.contains { $0 == 0 || $0 == UInt8(ascii: "\\") }
+        }
+        guard suspect else { return false }
         let bytes = Array(text.utf8)
         var index = 0
         while index < bytes.count {
