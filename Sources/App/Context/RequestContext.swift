@@ -13,6 +13,9 @@ struct RequestContext: Sendable {
     let tokenDigest: [UInt8]?
     /// The client's numeric IP address (empty if unknown), for per-address rate limits.
     var remoteAddress: String = ""
+    /// The database's data generation read when the request began (nil if it could not
+    /// be read): what the token lookup and the response cache were checked against.
+    var dataGeneration: UInt64? = nil
     /// The files of a multipart request (none for other requests).
     var uploads = RequestUploads.none
 
@@ -26,20 +29,27 @@ struct RequestContext: Sendable {
 
     /// The context for an HTTP request: reads `Authorization: Bearer <token>`.
     static func make(for request: HTTPRequest, store: Store) throws(GraphQLError) -> RequestContext {
+        let generation = try? store.database.checkedDataGeneration()
         guard let token = bearerToken(request.headers["Authorization"]) else {
             return RequestContext(
-                store: store, viewerID: nil, tokenDigest: nil, remoteAddress: request.remoteAddress)
+                store: store, viewerID: nil, tokenDigest: nil, remoteAddress: request.remoteAddress,
+                dataGeneration: generation)
         }
         let digest = store.tokens.digest(token)
         let viewerID: Int64?
-        do {
-            viewerID = try store.users.userID(tokenDigest: digest)
-        } catch {
-            throw GraphQLError("Internal server error", code: .internalError)
+        if let generation, let known = store.viewerTokens?.user(for: digest, generation: generation) {
+            viewerID = known
+        } else {
+            do {
+                viewerID = try store.users.userID(tokenDigest: digest)
+            } catch {
+                throw GraphQLError("Internal server error", code: .internalError)
+            }
+            if let generation { store.viewerTokens?.remember(viewerID, for: digest, generation: generation) }
         }
         return RequestContext(
             store: store, viewerID: viewerID, tokenDigest: viewerID == nil ? nil : digest,
-            remoteAddress: request.remoteAddress)
+            remoteAddress: request.remoteAddress, dataGeneration: generation)
     }
 
     /// The token of a `Bearer` authorization header (scheme case-insensitive).

@@ -21,6 +21,9 @@ struct Store: Sendable {
     let mediaFolder: MediaFolder
     let passwords: PasswordHasher
     let tokens: TokenGenerator
+    /// Token digests already looked up, valid while the data is unchanged; nil looks every
+    /// token up (tests that count each request's SQL statements).
+    var viewerTokens: ViewerTokenCache? = ViewerTokenCache()
 
     /// Every repository tells the time through `clock`; the default marks the request's
     /// thread when it does (`ThreadClockReads`), so a time-dependent answer is never

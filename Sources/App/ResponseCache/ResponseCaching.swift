@@ -14,8 +14,9 @@ struct ResponseCaching<Context>: Sendable {
     /// The database's data generation (`Database.checkedDataGeneration`); nil when it
     /// cannot be read, and then nothing is served from the cache or stored in it.
     let generation: @Sendable () -> UInt64?
-    /// Who a context's responses are for; different viewers never share an entry.
-    let viewer: @Sendable (Context) -> Int64?
+    /// Who a context's responses are for (different viewers never share an entry), and
+    /// the data generation read when its request began, before anything was looked up.
+    let requestState: @Sendable (Context) -> (viewer: Int64?, generation: UInt64?)
     /// Counts hits and misses, when set.
     var metrics: ServerMetrics? = nil
 
@@ -25,10 +26,11 @@ struct ResponseCaching<Context>: Sendable {
         query: String, operationName: String?, variables: ObjectValue, context: Context,
         reply: Reply, execute: () -> ExecutionResult
     ) -> HTTPResponse {
+        let state = requestState(context)
+        guard let before = state.generation else { return reply.result(execute()) }
         let key = ResponseCache.Key(
             query: query, operationName: operationName, variables: variables,
-            viewer: viewer(context), mediaType: reply.mediaType)
-        guard let before = generation() else { return reply.result(execute()) }
+            viewer: state.viewer, mediaType: reply.mediaType)
         if let cached = cache.response(for: key, generation: before) {
             metrics?.recordResponseCache(hit: true)
             return cached

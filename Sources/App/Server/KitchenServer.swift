@@ -22,6 +22,9 @@ public struct ServeOptions: Sendable {
     public var trustedDocuments: TrustedDocuments?
     /// Report each request's SQL statement count in a response header (tests only).
     var reportsStatementCounts = false
+    /// Remember which user each token belongs to while the data is unchanged (tests that
+    /// count statements turn it off, with the response cache).
+    var cachesViewerTokens = true
     /// Memory for the response cache (`ResponseCache`); 0 turns it off.
     public var responseCacheBytes = ServeOptions.defaultResponseCacheBytes
     /// 8 MiB: a few thousand typical screens.
@@ -93,7 +96,8 @@ public final class KitchenServer: Sendable {
         }
         let hub = SubscriptionHub(limits: options.subscriptions.hubLimits)
         do {
-            let store = try Store(database: database)
+            var store = try Store(database: database)
+            if !options.cachesViewerTokens { store.viewerTokens = nil }
             if options.loadDemo, try DemoData.install(database: database, hasher: store.passwords) {
                 log.line("Loaded the demo data into \(options.databasePath) (demo users sign in with password \"\(DemoData.password)\").")
             }
@@ -160,7 +164,8 @@ public final class KitchenServer: Sendable {
         if options.responseCacheBytes > 0 {
             let cache = ResponseCache(capacity: options.responseCacheBytes)
             endpoint.responseCaching = ResponseCaching(
-                cache: cache, generation: { try? database.checkedDataGeneration() }, viewer: { $0.viewerID },
+                cache: cache, generation: { try? database.checkedDataGeneration() },
+                requestState: { ($0.viewerID, $0.dataGeneration) },
                 metrics: developer.metrics)
             developer.metrics.registerGauge("kitchen_response_cache_entries", help: "Query responses held in the response cache.") {
                 Double(cache.count)

@@ -3,8 +3,8 @@ import Storage
 import Testing
 
 /// The number of SQL statements a request costs depends on the query's shape, not on the
-/// length of its lists: every per-parent load is one batch per level. (The response cache is
-/// off here: these count what executing a query costs.)
+/// length of its lists: every per-parent load is one batch per level. (Caching is off
+/// here: these count what executing a query costs.)
 @Suite("SQL statements per request do not grow with list lengths")
 struct CommerceBatchingTests {
     /// The SQL statements one request ran, as the server reports them for its own thread.
@@ -16,7 +16,7 @@ struct CommerceBatchingTests {
 
     @Test("the cart screen costs the same statements with 2 lines as with 10 across five shops")
     func cartScreen() throws {
-        let world = try CommerceWorld.start(responseCacheBytes: 0)
+        let world = try CommerceWorld.start(caching: false)
         defer { world.stop() }
         let small = try world.account(member: true)
         let large = try world.account(member: true)
@@ -40,7 +40,7 @@ struct CommerceBatchingTests {
 
     @Test("the market with shops, kinds, counts and reviews costs the same for 2 goods as for 7")
     func marketPage() throws {
-        let world = try CommerceWorld.start(responseCacheBytes: 0)
+        let world = try CommerceWorld.start(caching: false)
         defer { world.stop() }
         let buyer = try world.account()
         func document(_ first: Int) -> String {
@@ -58,7 +58,7 @@ struct CommerceBatchingTests {
 
     @Test("the lunch menu costs the same statements whatever the number of dishes")
     func lunchMenu() throws {
-        let world = try CommerceWorld.start(responseCacheBytes: 0)
+        let world = try CommerceWorld.start(caching: false)
         defer { world.stop() }
         let buyer = try world.account()
         let document = """

@@ -30,8 +30,8 @@ final class CommerceWorld: Sendable {
     }
 
     /// Starts a server on a fresh database and fills in the catalogue.
-    static func start(responseCacheBytes: Int = ServeOptions.defaultResponseCacheBytes) throws -> CommerceWorld {
-        let server = try TestServer.start(responseCacheBytes: responseCacheBytes)
+    static func start(caching: Bool = true) throws -> CommerceWorld {
+        let server = try TestServer.start(caching: caching)
         do {
             let catalog = try Self.storage(server) { database in try Self.makeCatalog(database) }
             return CommerceWorld(server: server, catalog: catalog)

@@ -74,6 +74,23 @@ struct ResponseCacheOverHTTPTests {
         #expect(try cook.client.post(query).ok()["viewer"] == .null)
     }
 
+    @Test("a signed-in repeat runs no SQL, not even for its token; a token revoked elsewhere is refused at once")
+    func tokensCached() throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let cook = try server.signUp("regular")
+        let query = "{ viewer { username } }"
+        _ = try cook.client.post(query).ok()
+        let repeated = try cook.client.post(query)
+        #expect(try repeated.ok()["viewer"]["username"].string == cook.username)
+        #expect(repeated.sqlStatements == 0)
+        let database = try Database.open(
+            path: server.directory.appendingPathComponent("kitchen.sqlite").path, migrations: DomainMigrations.all)
+        try database.write { c in try c.execute("DELETE FROM auth_tokens") }
+        database.close()
+        #expect(try cook.client.post(query).ok()["viewer"] == .null)
+    }
+
     @Test("answers that read the clock, or carry errors, run again every time")
     func notReused() throws {
         let server = try TestServer.start(demo: true)

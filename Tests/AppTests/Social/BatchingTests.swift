@@ -43,7 +43,7 @@ struct BatchingTests {
     static func start() throws -> TestServer {
         var limits = RequestLimits.default
         limits.operation.maxCost = 10_000_000
-        return try TestServer.start(limits: limits, responseCacheBytes: 0)
+        return try TestServer.start(limits: limits, caching: false)
     }
 
     /// The SQL statements one request ran, as the server reports them for its own thread.

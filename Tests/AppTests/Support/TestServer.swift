@@ -25,11 +25,11 @@ final class TestServer: Sendable {
     }
 
     /// Starts a server on a fresh database (`demo` fills it with the demo data set), with
-    /// the production request limits and response cache unless a test needs others (tests
-    /// that count an execution's SQL statements turn the cache off with 0).
+    /// the production request limits and caches unless a test needs others (tests that
+    /// count what executing a request costs in SQL statements turn `caching` off: no
+    /// response cache, every token looked up).
     static func start(
-        demo: Bool = false, limits: RequestLimits = .default,
-        responseCacheBytes: Int = ServeOptions.defaultResponseCacheBytes
+        demo: Bool = false, limits: RequestLimits = .default, caching: Bool = true
     ) throws -> TestServer {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("kitchen-test-\(UUID().uuidString)")
@@ -43,7 +43,10 @@ final class TestServer: Sendable {
             loadDemo: demo, schemaPath: schemaPath)
         options.limits = limits
         options.reportsStatementCounts = true
-        options.responseCacheBytes = responseCacheBytes
+        if !caching {
+            options.responseCacheBytes = 0
+            options.cachesViewerTokens = false
+        }
         do {
             return TestServer(server: try KitchenServer.start(options, log: .discard), directory: directory)
         } catch {
