@@ -117,18 +117,18 @@ extension SyntaxParser {
         let start = token.start
         try enterNesting(at: start)
         try expect(.braceLeft)
-        var selections: [Selection] = []
-        selections.reserveCapacity(8)  // one allocation for most selection sets
+        let first = selectionStack.count
         // Selection: Field | FragmentSpread | InlineFragment
         repeat {
             if peek(.spread) {
-                selections.append(try parseFragment())
+                selectionStack.push(try parseFragment())
             } else {
-                selections.append(.field(try parseField()))
+                selectionStack.push(.field(try parseField()))
             }
         } while !(try expectOptional(.braceRight))
         leaveNesting()
-        return SelectionSet(selections: selections, location: location(from: start))
+        return SelectionSet(
+            selections: selectionStack.popArray(from: first), location: location(from: start))
     }
 
     /// Field: Alias? Name Arguments? Directives? SelectionSet?

@@ -55,12 +55,14 @@ extension SyntaxParser {
             // BooleanValue: one of `true` `false`; NullValue: `null`;
             // EnumValue: Name but not `true`, `false` or `null`
             try advance()
-            let spelling = text(of: current)
-            switch spelling {
-            case "true": kind = .boolean(true)
-            case "false": kind = .boolean(false)
-            case "null": kind = .null
-            default: kind = .enumValue(spelling)
+            if isKeyword("true", current) {
+                kind = .boolean(true)
+            } else if isKeyword("false", current) {
+                kind = .boolean(false)
+            } else if isKeyword("null", current) {
+                kind = .null
+            } else {
+                kind = .enumValue(text(of: current))
             }
         case .dollar:
             kind = .variable(try Reference.parseReference(&self))

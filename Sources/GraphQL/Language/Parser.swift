@@ -22,6 +22,7 @@ public enum Parser {
     ) throws(GraphQLError) -> Document {
         try Lexer.withLexer(source) { (lexer) throws(GraphQLError) -> Document in
             var parser = try SyntaxParser(lexer: lexer, limits: limits)
+            defer { parser.deallocateStacks() }
             return try parser.parseDocument()
         }
     }
@@ -52,6 +53,7 @@ public enum Parser {
     ) throws(GraphQLError) -> Node {
         try Lexer.withLexer(source) { (lexer) throws(GraphQLError) -> Node in
             var parser = try SyntaxParser(lexer: lexer, limits: .default)
+            defer { parser.deallocateStacks() }
             let node = try body(&parser)
             _ = try parser.expect(.endOfFile)
             return node
@@ -72,6 +74,8 @@ struct SyntaxParser {
     let limits: ParserLimits
     private var tokenCount = 0
     private var depth = 0
+    /// Selections of the selection sets being parsed (see `NodeStack`).
+    var selectionStack = NodeStack<Selection>()
 
     init(lexer: Lexer, limits: ParserLimits) throws(GraphQLError) {
         self.lexer = lexer
@@ -81,6 +85,11 @@ struct SyntaxParser {
     }
 
     var source: Source { lexer.source }
+
+    /// Frees the node stacks; call once, when parsing has finished or failed.
+    mutating func deallocateStacks() {
+        selectionStack.deallocate()
+    }
 
     /// Consumes the current token and reads the next, counting it against `maxTokens`.
     mutating func advance() throws(GraphQLError) {
@@ -140,8 +149,10 @@ struct SyntaxParser {
         return true
     }
 
-    /// Whether the current token is the name `keyword`.
-    func isKeyword(_ keyword: StaticString) -> Bool {
+    /// Whether a token, the current one by default, is the name `keyword`.
+    @inline(__always)
+    func isKeyword(_ keyword: StaticString, _ candidate: Token? = nil) -> Bool {
+        let token = candidate ?? token
         guard token.kind == .name, token.end - token.start == keyword.utf8CodeUnitCount else {
             return false
         }
@@ -156,10 +167,17 @@ struct SyntaxParser {
     }
 
     /// The source text of a token (a name's or a number's spelling).
+    ///
+    /// Made with `String(unsafeUninitializedCapacity:)`, whose small-string path (up to 15
+    /// bytes, which most names are) skips UTF-8 validation for ASCII; `String(decoding:)`
+    /// validates every name again although the lexer has checked its spelling.
     func text(of token: Token) -> String {
-        String(
-            decoding: UnsafeBufferPointer(rebasing: lexer.bytes[token.start..<token.end]),
-            as: UTF8.self)
+        let count = token.end - token.start
+        let start = lexer.bytes.baseAddress.unsafelyUnwrapped + token.start
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            buffer.baseAddress.unsafelyUnwrapped.initialize(from: start, count: count)
+            return count
+        }
     }
 
     /// The node range from `start` to the end of the last consumed token.
