@@ -92,17 +92,23 @@ struct SyntaxParser {
     }
 
     /// Consumes the current token and reads the next, counting it against `maxTokens`.
+    @inline(__always)
     mutating func advance() throws(GraphQLError) {
         previousEnd = token.end
         token = try lexer.next()
         if token.kind != .endOfFile {
             tokenCount += 1
-            if tokenCount > limits.maxTokens {
-                throw syntaxError(
-                    "Document contains more than \(limits.maxTokens) tokens. Parsing aborted.",
-                    at: token.start)
-            }
+            if tokenCount > limits.maxTokens { throw tooManyTokens() }
         }
+    }
+
+    /// The error for a document past `maxTokens`, out of line so that `advance()` stays
+    /// small enough to inline everywhere.
+    @inline(never)
+    private func tooManyTokens() -> GraphQLError {
+        syntaxError(
+            "Document contains more than \(limits.maxTokens) tokens. Parsing aborted.",
+            at: token.start)
     }
 
     /// The token after the current one, without consuming anything.
@@ -118,12 +124,15 @@ struct SyntaxParser {
     @discardableResult
     mutating func expect(_ kind: TokenKind) throws(GraphQLError) -> Token {
         let current = token
-        guard current.kind == kind else {
-            throw syntaxError(
-                "Expected \(kind.description), found \(describe(current)).", at: current.start)
-        }
+        guard current.kind == kind else { throw expected(kind) }
         try advance()
         return current
+    }
+
+    /// `Expected …, found ….` at the current token, out of line (see `tooManyTokens`).
+    @inline(never)
+    private func expected(_ kind: TokenKind) -> GraphQLError {
+        syntaxError("Expected \(kind.description), found \(describe(token)).", at: token.start)
     }
 
     /// Consumes a token of the given kind if it is next.
