@@ -87,6 +87,7 @@ extension SyntaxParser {
     mutating func parseVariableDefinitions() throws(GraphQLError) -> [VariableDefinition] {
         guard try expectOptional(.parenLeft) else { return [] }
         var definitions: [VariableDefinition] = []
+        definitions.reserveCapacity(4)
         repeat {
             definitions.append(try parseVariableDefinition())
         } while !(try expectOptional(.parenRight))

@@ -12,7 +12,9 @@ extension SyntaxParser {
             let name = try parseName()
             try expect(.colon)
             let value: GenericValueNode<Reference> = try parseValueLiteral()
-            arguments.append(GenericArgument(name: name, value: value, location: location(from: start)))
+            let location = location(from: start)
+            // `consume`: without it the optimizer copies the value in and destroys the original.
+            arguments.append(GenericArgument(name: consume name, value: consume value, location: location))
         } while !(try expectOptional(.parenRight))
         return arguments
     }
@@ -80,6 +82,7 @@ extension SyntaxParser {
         try enterNesting(at: start)
         try expect(.bracketLeft)
         var items: [GenericValueNode<Reference>] = []
+        if !peek(.bracketRight) { items.reserveCapacity(4) }  // one allocation for short lists
         while !(try expectOptional(.bracketRight)) {
             items.append(try parseValueLiteral())
         }
@@ -97,14 +100,15 @@ extension SyntaxParser {
         try enterNesting(at: start)
         try expect(.braceLeft)
         var fields: [GenericObjectFieldNode<Reference>] = []
-        fields.reserveCapacity(4)
+        if !peek(.braceRight) { fields.reserveCapacity(4) }
         while !(try expectOptional(.braceRight)) {
             let fieldStart = token.start
             let name = try parseName()
             try expect(.colon)
             let value: GenericValueNode<Reference> = try parseValueLiteral()
+            let location = location(from: fieldStart)
             fields.append(
-                GenericObjectFieldNode(name: name, value: value, location: location(from: fieldStart)))
+                GenericObjectFieldNode(name: consume name, value: consume value, location: location))
         }
         leaveNesting()
         return GenericValueNode(.object(fields), location: location(from: start))
