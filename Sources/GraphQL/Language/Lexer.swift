@@ -50,7 +50,10 @@ struct Lexer {
             case UInt8(ascii: " "):
                 index = endOfSpaces(from: index + 1)
                 continue
-            case UInt8(ascii: "\t"), UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+            case UInt8(ascii: "\n"):
+                index = endOfSpaces(from: index + 1)  // a new line's indentation
+                continue
+            case UInt8(ascii: "\t"), UInt8(ascii: ","), UInt8(ascii: "\r"):
                 index += 1
                 continue
             case 0xEF where index + 2 < count && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF:

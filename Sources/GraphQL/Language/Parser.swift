@@ -121,6 +121,7 @@ struct SyntaxParser {
     func peek(_ kind: TokenKind) -> Bool { token.kind == kind }
 
     /// Consumes a token of the given kind, or fails with `Expected …, found ….`.
+    @inline(__always)
     @discardableResult
     mutating func expect(_ kind: TokenKind) throws(GraphQLError) -> Token {
         let current = token
@@ -136,6 +137,7 @@ struct SyntaxParser {
     }
 
     /// Consumes a token of the given kind if it is next.
+    @inline(__always)
     mutating func expectOptional(_ kind: TokenKind) throws(GraphQLError) -> Bool {
         guard token.kind == kind else { return false }
         try advance()
@@ -196,13 +198,18 @@ struct SyntaxParser {
     }
 
     /// Enters one more level of nesting at `offset`, failing past `maxDepth`.
+    @inline(__always)
     mutating func enterNesting(at offset: Int) throws(GraphQLError) {
         depth += 1
-        if depth > limits.maxDepth {
-            throw syntaxError(
-                "Document is nested more than \(limits.maxDepth) levels deep. Parsing aborted.",
-                at: offset)
-        }
+        if depth > limits.maxDepth { throw tooDeep(at: offset) }
+    }
+
+    /// The error for nesting past `maxDepth`, out of line (see `tooManyTokens`).
+    @inline(never)
+    private func tooDeep(at offset: Int) -> GraphQLError {
+        syntaxError(
+            "Document is nested more than \(limits.maxDepth) levels deep. Parsing aborted.",
+            at: offset)
     }
 
     mutating func leaveNesting() { depth -= 1 }
