@@ -124,10 +124,13 @@ public typealias Directive = GenericDirective<Variable>
 public typealias ConstDirective = GenericDirective<Never>
 
 /// A type reference: `Name`, `[Type]`, `Type!`.
-public indirect enum TypeNode: Sendable, Hashable {
+///
+/// Only the wrapping cases are `indirect`: a named type, the most common reference, is
+/// stored inline instead of in a heap box of its own.
+public enum TypeNode: Sendable, Hashable {
     case named(Name)
-    case list(TypeNode, location: Location)
-    case nonNull(TypeNode, location: Location)
+    indirect case list(TypeNode, location: Location)
+    indirect case nonNull(TypeNode, location: Location)
 
     public var location: Location {
         switch self {

@@ -11,6 +11,7 @@ extension Lexer {
         var index = start + 3
         var lineStart = index
         var lines: [Range<Int>] = []
+        if decoding { lines.reserveCapacity(8) }  // one allocation for most block strings
         while index < bytes.count {
             let current = bytes[index]
             switch current {

@@ -23,6 +23,15 @@ extension SyntaxParser {
                 at: token.start)
         }
         guard keywordToken.kind == .name else { throw unexpected(keywordToken) }
+        // Executable definitions first, compared as bytes: they are what requests hold.
+        if isKeyword("query", keywordToken) || isKeyword("mutation", keywordToken)
+            || isKeyword("subscription", keywordToken)
+        {
+            return .executable(.operation(try parseOperationDefinition()))
+        }
+        if isKeyword("fragment", keywordToken) {
+            return .executable(.fragment(try parseFragmentDefinition()))
+        }
         switch text(of: keywordToken) {
         case "schema": return .typeSystem(.schema(try parseSchemaDefinition()))
         case "scalar": return .typeSystem(.type(try parseScalarTypeDefinition()))
@@ -32,9 +41,6 @@ extension SyntaxParser {
         case "enum": return .typeSystem(.type(try parseEnumTypeDefinition()))
         case "input": return .typeSystem(.type(try parseInputObjectTypeDefinition()))
         case "directive": return .typeSystem(.directive(try parseDirectiveDefinition()))
-        case "query", "mutation", "subscription":
-            return .executable(.operation(try parseOperationDefinition()))
-        case "fragment": return .executable(.fragment(try parseFragmentDefinition()))
         case _ where hasDescription:
             throw syntaxError(
                 "Unexpected description, only GraphQL definitions support descriptions.",
@@ -71,18 +77,17 @@ extension SyntaxParser {
     /// OperationType: one of `query` `mutation` `subscription`
     mutating func parseOperationType() throws(GraphQLError) -> OperationType {
         let operationToken = try expect(.name)
-        switch text(of: operationToken) {
-        case "query": return .query
-        case "mutation": return .mutation
-        case "subscription": return .subscription
-        default: throw unexpected(operationToken)
-        }
+        if isKeyword("query", operationToken) { return .query }
+        if isKeyword("mutation", operationToken) { return .mutation }
+        if isKeyword("subscription", operationToken) { return .subscription }
+        throw unexpected(operationToken)
     }
 
     /// VariablesDefinition: ( VariableDefinition+ )
     mutating func parseVariableDefinitions() throws(GraphQLError) -> [VariableDefinition] {
         guard try expectOptional(.parenLeft) else { return [] }
         var definitions: [VariableDefinition] = []
+        definitions.reserveCapacity(4)
         repeat {
             definitions.append(try parseVariableDefinition())
         } while !(try expectOptional(.parenRight))
@@ -117,45 +122,41 @@ extension SyntaxParser {
         let start = token.start
         try enterNesting(at: start)
         try expect(.braceLeft)
-        var selections: [Selection] = []
-        selections.reserveCapacity(8)  // one allocation for most selection sets
+        let first = selectionStack.count
         // Selection: Field | FragmentSpread | InlineFragment
         repeat {
             if peek(.spread) {
-                selections.append(try parseFragment())
+                selectionStack.push(try parseFragment())
             } else {
-                selections.append(.field(try parseField()))
+                selectionStack.push(.field(try parseField()))
             }
         } while !(try expectOptional(.braceRight))
         leaveNesting()
-        return SelectionSet(selections: selections, location: location(from: start))
+        return SelectionSet(
+            selections: selectionStack.popArray(from: first), location: location(from: start))
     }
 
     /// Field: Alias? Name Arguments? Directives? SelectionSet?
     ///
-    /// The part before the selection set is read by `parseFieldHead`, so that this frame,
-    /// which recursion through nested selection sets repeats, stays small.
-    mutating func parseField() throws(GraphQLError) -> Field {
-        let head = try parseFieldHead()
-        let selectionSet = peek(.braceLeft) ? try parseSelectionSet() : nil
-        return Field(
-            alias: head.alias, name: head.name, arguments: head.arguments,
-            directives: head.directives, selectionSet: selectionSet,
-            location: location(from: head.start))
-    }
-
-    /// Alias? Name Arguments? Directives? of a field.
-    ///
     /// Alias: Name :
-    private mutating func parseFieldHead() throws(GraphQLError) -> (
-        start: Int, alias: Name?, name: Name, arguments: [Argument], directives: [Directive]
-    ) {
+    mutating func parseField() throws(GraphQLError) -> Field {
         let start = token.start
         let nameOrAlias = try parseName()
+        let alias: Name?
+        let name: Name
         if try expectOptional(.colon) {
-            return (start, nameOrAlias, try parseName(), try parseArguments(), try parseDirectives())
+            alias = nameOrAlias
+            name = try parseName()
+        } else {
+            alias = nil
+            name = nameOrAlias
         }
-        return (start, nil, nameOrAlias, try parseArguments(), try parseDirectives())
+        let arguments: [Argument] = try parseArguments()
+        let directives: [Directive] = try parseDirectives()
+        let selectionSet = peek(.braceLeft) ? try parseSelectionSet() : nil
+        return Field(
+            alias: alias, name: name, arguments: arguments, directives: directives,
+            selectionSet: selectionSet, location: location(from: start))
     }
 
     /// FragmentSpread: ... FragmentName Directives?

@@ -1,10 +1,21 @@
 /// Arguments, values, directives and type references (sections 2.6, 2.9, 2.12, 2.11).
 extension SyntaxParser {
     /// Arguments[Const]: ( Argument[?Const]+ )
+    ///
+    /// Inlined up to the `(`: most fields have no arguments, and then this costs one compare
+    /// instead of a call.
+    @inline(__always)
     mutating func parseArguments<Reference: ParsedVariableReference>()
         throws(GraphQLError) -> [GenericArgument<Reference>]
     {
-        guard try expectOptional(.parenLeft) else { return [] }
+        peek(.parenLeft) ? try parseArgumentList() : []
+    }
+
+    /// The arguments from the current `(` on.
+    private mutating func parseArgumentList<Reference: ParsedVariableReference>()
+        throws(GraphQLError) -> [GenericArgument<Reference>]
+    {
+        try advance()
         var arguments: [GenericArgument<Reference>] = []
         arguments.reserveCapacity(4)
         repeat {
@@ -12,7 +23,9 @@ extension SyntaxParser {
             let name = try parseName()
             try expect(.colon)
             let value: GenericValueNode<Reference> = try parseValueLiteral()
-            arguments.append(GenericArgument(name: name, value: value, location: location(from: start)))
+            let location = location(from: start)
+            // `consume`: without it the optimizer copies the value in and destroys the original.
+            arguments.append(GenericArgument(name: consume name, value: consume value, location: location))
         } while !(try expectOptional(.parenRight))
         return arguments
     }
@@ -55,12 +68,14 @@ extension SyntaxParser {
             // BooleanValue: one of `true` `false`; NullValue: `null`;
             // EnumValue: Name but not `true`, `false` or `null`
             try advance()
-            let spelling = text(of: current)
-            switch spelling {
-            case "true": kind = .boolean(true)
-            case "false": kind = .boolean(false)
-            case "null": kind = .null
-            default: kind = .enumValue(spelling)
+            if isKeyword("true", current) {
+                kind = .boolean(true)
+            } else if isKeyword("false", current) {
+                kind = .boolean(false)
+            } else if isKeyword("null", current) {
+                kind = .null
+            } else {
+                kind = .enumValue(text(of: current))
             }
         case .dollar:
             kind = .variable(try Reference.parseReference(&self))
@@ -78,6 +93,7 @@ extension SyntaxParser {
         try enterNesting(at: start)
         try expect(.bracketLeft)
         var items: [GenericValueNode<Reference>] = []
+        if !peek(.bracketRight) { items.reserveCapacity(4) }  // one allocation for short lists
         while !(try expectOptional(.bracketRight)) {
             items.append(try parseValueLiteral())
         }
@@ -95,14 +111,15 @@ extension SyntaxParser {
         try enterNesting(at: start)
         try expect(.braceLeft)
         var fields: [GenericObjectFieldNode<Reference>] = []
-        fields.reserveCapacity(4)
+        if !peek(.braceRight) { fields.reserveCapacity(4) }
         while !(try expectOptional(.braceRight)) {
             let fieldStart = token.start
             let name = try parseName()
             try expect(.colon)
             let value: GenericValueNode<Reference> = try parseValueLiteral()
+            let location = location(from: fieldStart)
             fields.append(
-                GenericObjectFieldNode(name: name, value: value, location: location(from: fieldStart)))
+                GenericObjectFieldNode(name: consume name, value: consume value, location: location))
         }
         leaveNesting()
         return GenericValueNode(.object(fields), location: location(from: start))
@@ -111,7 +128,17 @@ extension SyntaxParser {
     /// Directives[Const]: Directive[?Const]+
     ///
     /// Directive[Const]: @ Name Arguments[?Const]?
+    ///
+    /// Inlined up to the first `@`, as `parseArguments` is up to its `(`.
+    @inline(__always)
     mutating func parseDirectives<Reference: ParsedVariableReference>()
+        throws(GraphQLError) -> [GenericDirective<Reference>]
+    {
+        peek(.at) ? try parseDirectiveList() : []
+    }
+
+    /// The directives from the current `@` on.
+    private mutating func parseDirectiveList<Reference: ParsedVariableReference>()
         throws(GraphQLError) -> [GenericDirective<Reference>]
     {
         var directives: [GenericDirective<Reference>] = []

@@ -22,6 +22,7 @@ public enum Parser {
     ) throws(GraphQLError) -> Document {
         try Lexer.withLexer(source) { (lexer) throws(GraphQLError) -> Document in
             var parser = try SyntaxParser(lexer: lexer, limits: limits)
+            defer { parser.deallocateStacks() }
             return try parser.parseDocument()
         }
     }
@@ -52,6 +53,7 @@ public enum Parser {
     ) throws(GraphQLError) -> Node {
         try Lexer.withLexer(source) { (lexer) throws(GraphQLError) -> Node in
             var parser = try SyntaxParser(lexer: lexer, limits: .default)
+            defer { parser.deallocateStacks() }
             let node = try body(&parser)
             _ = try parser.expect(.endOfFile)
             return node
@@ -72,6 +74,8 @@ struct SyntaxParser {
     let limits: ParserLimits
     private var tokenCount = 0
     private var depth = 0
+    /// Selections of the selection sets being parsed (see `NodeStack`).
+    var selectionStack = NodeStack<Selection>()
 
     init(lexer: Lexer, limits: ParserLimits) throws(GraphQLError) {
         self.lexer = lexer
@@ -82,18 +86,29 @@ struct SyntaxParser {
 
     var source: Source { lexer.source }
 
+    /// Frees the node stacks; call once, when parsing has finished or failed.
+    mutating func deallocateStacks() {
+        selectionStack.deallocate()
+    }
+
     /// Consumes the current token and reads the next, counting it against `maxTokens`.
+    @inline(__always)
     mutating func advance() throws(GraphQLError) {
         previousEnd = token.end
         token = try lexer.next()
         if token.kind != .endOfFile {
             tokenCount += 1
-            if tokenCount > limits.maxTokens {
-                throw syntaxError(
-                    "Document contains more than \(limits.maxTokens) tokens. Parsing aborted.",
-                    at: token.start)
-            }
+            if tokenCount > limits.maxTokens { throw tooManyTokens() }
         }
+    }
+
+    /// The error for a document past `maxTokens`, out of line so that `advance()` stays
+    /// small enough to inline everywhere.
+    @inline(never)
+    private func tooManyTokens() -> GraphQLError {
+        syntaxError(
+            "Document contains more than \(limits.maxTokens) tokens. Parsing aborted.",
+            at: token.start)
     }
 
     /// The token after the current one, without consuming anything.
@@ -106,18 +121,23 @@ struct SyntaxParser {
     func peek(_ kind: TokenKind) -> Bool { token.kind == kind }
 
     /// Consumes a token of the given kind, or fails with `Expected …, found ….`.
+    @inline(__always)
     @discardableResult
     mutating func expect(_ kind: TokenKind) throws(GraphQLError) -> Token {
         let current = token
-        guard current.kind == kind else {
-            throw syntaxError(
-                "Expected \(kind.description), found \(describe(current)).", at: current.start)
-        }
+        guard current.kind == kind else { throw expected(kind) }
         try advance()
         return current
     }
 
+    /// `Expected …, found ….` at the current token, out of line (see `tooManyTokens`).
+    @inline(never)
+    private func expected(_ kind: TokenKind) -> GraphQLError {
+        syntaxError("Expected \(kind.description), found \(describe(token)).", at: token.start)
+    }
+
     /// Consumes a token of the given kind if it is next.
+    @inline(__always)
     mutating func expectOptional(_ kind: TokenKind) throws(GraphQLError) -> Bool {
         guard token.kind == kind else { return false }
         try advance()
@@ -140,8 +160,10 @@ struct SyntaxParser {
         return true
     }
 
-    /// Whether the current token is the name `keyword`.
-    func isKeyword(_ keyword: StaticString) -> Bool {
+    /// Whether a token, the current one by default, is the name `keyword`.
+    @inline(__always)
+    func isKeyword(_ keyword: StaticString, _ candidate: Token? = nil) -> Bool {
+        let token = candidate ?? token
         guard token.kind == .name, token.end - token.start == keyword.utf8CodeUnitCount else {
             return false
         }
@@ -156,10 +178,17 @@ struct SyntaxParser {
     }
 
     /// The source text of a token (a name's or a number's spelling).
+    ///
+    /// Made with `String(unsafeUninitializedCapacity:)`, whose small-string path (up to 15
+    /// bytes, which most names are) skips UTF-8 validation for ASCII; `String(decoding:)`
+    /// validates every name again although the lexer has checked its spelling.
     func text(of token: Token) -> String {
-        String(
-            decoding: UnsafeBufferPointer(rebasing: lexer.bytes[token.start..<token.end]),
-            as: UTF8.self)
+        let count = token.end - token.start
+        let start = lexer.bytes.baseAddress.unsafelyUnwrapped + token.start
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            buffer.baseAddress.unsafelyUnwrapped.initialize(from: start, count: count)
+            return count
+        }
     }
 
     /// The node range from `start` to the end of the last consumed token.
@@ -169,13 +198,18 @@ struct SyntaxParser {
     }
 
     /// Enters one more level of nesting at `offset`, failing past `maxDepth`.
+    @inline(__always)
     mutating func enterNesting(at offset: Int) throws(GraphQLError) {
         depth += 1
-        if depth > limits.maxDepth {
-            throw syntaxError(
-                "Document is nested more than \(limits.maxDepth) levels deep. Parsing aborted.",
-                at: offset)
-        }
+        if depth > limits.maxDepth { throw tooDeep(at: offset) }
+    }
+
+    /// The error for nesting past `maxDepth`, out of line (see `tooManyTokens`).
+    @inline(never)
+    private func tooDeep(at offset: Int) -> GraphQLError {
+        syntaxError(
+            "Document is nested more than \(limits.maxDepth) levels deep. Parsing aborted.",
+            at: offset)
     }
 
     mutating func leaveNesting() { depth -= 1 }

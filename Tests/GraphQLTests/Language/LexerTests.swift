@@ -137,4 +137,58 @@ struct LexerTests {
     func lineTerminators() {
         #expect(lexError("\n\r\n\r  ?")?.locations == [SourceLocation(line: 4, column: 3)])
     }
+
+    @Test("a name ends at the first byte that is not a name byte, wherever it falls in an eight-byte word")
+    func nameEndsAtAnyOffset() throws {
+        let alphabet = Array("aZ_9bY8cX7dW6eV5fU4g".utf8)
+        for length in 1...20 {
+            let name = String(decoding: alphabet.prefix(length), as: UTF8.self)
+            for follower in [" ", "(", "{", "\n", ",", "!", "-", "@", "."] {
+                for text in ["\(name)\(follower)", "\(name)\(follower)\(String(repeating: " ", count: 17))z"] {
+                    let source = Source(text)
+                    guard let first = try? Lexer.tokens(of: source).first else {
+                        continue  // a lone "-" or "." after the name is a different error
+                    }
+                    #expect(first.kind == .name)
+                    #expect(first.end == length, "\(text.debugDescription)")
+                }
+            }
+        }
+    }
+
+    @Test("the eight-byte name test agrees with the byte test for every byte at every position")
+    func nameBytesInWords() {
+        for byte in 0...255 {
+            for position in 0..<8 {
+                // Name bytes around the byte under test, so that only it can stop the name.
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+                bytes[position] = UInt8(byte)
+                let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+                let stops = Lexer.nonNameBytes(word)
+                let stopsHere = stops & (0x80 << UInt64(position * 8)) != 0
+                #expect(stopsHere == !Lexer.isNameContinue(UInt8(byte)), "byte \(byte) at \(position)")
+                #expect(stops & ~(0x80 << UInt64(position * 8)) == 0, "byte \(byte) at \(position)")
+            }
+        }
+    }
+
+    @Test("a byte that is not UTF-8 right after a name is an error, not part of the name")
+    func nonASCIIAfterName() {
+        let error = lexError("abcdefgh\u{00E9}ijklmnop")
+        #expect(error?.message == "Syntax Error: Unexpected character: U+00E9.")
+        #expect(error?.locations == [SourceLocation(line: 1, column: 9)])
+    }
+
+    @Test("runs of spaces of every length, after a new line or not, are skipped up to the token")
+    func spaceRuns() throws {
+        for count in 0...20 {
+            for prefix in ["", "\n", "a\n", "a"] {
+                let text = prefix + String(repeating: " ", count: count) + "{ b }" + String(repeating: " ", count: count)
+                let tokens = try Lexer.tokens(of: Source(text))
+                let brace = try #require(tokens.first { $0.kind == .braceLeft })
+                #expect(brace.start == prefix.utf8.count + count, "\(text.debugDescription)")
+                #expect(tokens.last?.kind == .endOfFile)
+            }
+        }
+    }
 }
