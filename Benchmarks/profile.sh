@@ -43,7 +43,12 @@ callgrind_control --instr=on "$pid" >/dev/null
 node "$here/http/send.js" "http://127.0.0.1:$port/graphql" "$work/req/token" "$bodies" "$count"
 callgrind_control --instr=off "$pid" >/dev/null
 callgrind_control --dump "$pid" >/dev/null
-sleep 1
 file="$out.1"
-total="$(callgrind_annotate "$file" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')"
+total=""
+for _ in $(seq 1 60); do  # on a loaded machine the dump can take a while to be written
+    sleep 0.5
+    total="$(callgrind_annotate "$file" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')"
+    [ -n "$total" ] && break
+done
+[ -n "$total" ] || { echo "no profile was written to $file" >&2; exit 1; }
 echo "$case: $((total / count)) instructions per request ($count requests; profile $file)"
