@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Where a command writes: standard output for results, standard error for diagnostics.
 ///
@@ -14,10 +15,30 @@ public struct Console: Sendable {
         self.writeError = error
     }
 
-    /// The process's standard output and standard error.
+    /// The process's standard output and standard error, written straight to the file
+    /// descriptors (one `write` per line: the request log writes one per request).
     public static let standard = Console(
-        out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-        error: { FileHandle.standardError.write(Data($0.utf8)) })
+        out: { writeAll($0, to: STDOUT_FILENO) },
+        error: { writeAll($0, to: STDERR_FILENO) })
+
+    /// Writes every byte of `text` to `descriptor`, retrying short writes and
+    /// interruptions; a closed or full descriptor drops the rest.
+    private static func writeAll(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
+    }
 
     /// Writes `line` and a newline to standard output.
     public func print(_ line: String) {

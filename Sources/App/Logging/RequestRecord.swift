@@ -30,8 +30,13 @@ struct RequestRecord: Sendable {
 
     /// `a1b2c3-000001 POST /graphql RecipePage 200 1.24ms BAD_USER_INPUT,NOT_FOUND`
     var textLine: String {
-        let name = operationName.map { RequestLog.printable($0) } ?? "-"
-        var text = "\(id) \(method) \(RequestLog.printable(path)) \(name) \(status) \(Self.format(milliseconds))ms"
+        var text = id
+        text.reserveCapacity(96)
+        for part in [method, RequestLog.printable(path), operationName.map { RequestLog.printable($0) } ?? "-", String(status)] {
+            text += " "
+            text += part
+        }
+        text += " " + Self.format(milliseconds) + "ms"
         if !errorCodes.isEmpty { text += " " + errorCodes.map(RequestLog.printable).joined(separator: ",") }
         return text
     }
