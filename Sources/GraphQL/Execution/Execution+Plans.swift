@@ -39,10 +39,10 @@ extension Execution {
     /// once built; nil when the schema has no such object type.
     func objectChildPlan(of plan: FieldPlan, entry index: Int, on typeName: String) -> FieldPlan? {
         let children = plan.children[index]
-        if let known = children?.object.load() { return known }
+        if let known = children?.objectPlan { return known }
         guard case .object(let type)? = schema[typeName] else { return nil }
         let built = makeChildPlan(of: plan, entry: index, on: type)
-        return children?.object.storeIfNil(built) ?? built
+        return children?.keepObjectPlan(built) ?? built
     }
 
     private func makeChildPlan(of plan: FieldPlan, entry index: Int, on type: ObjectType) -> FieldPlan {

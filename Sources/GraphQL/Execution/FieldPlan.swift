@@ -34,11 +34,34 @@ final class FieldPlan: Sendable {
 
 /// The plans of one entry's sub-selections, filled as requests reach them.
 ///
-/// An object-typed field has one child plan, read without a lock once it is set; an
-/// abstract field has one per concrete type met so far.
+/// An object-typed field has one child plan, read with one atomic load once it is set; an
+/// abstract field has one per concrete type met so far, behind a lock.
 final class PlanChildren: Sendable {
-    let object = AtomicLazyReference<FieldPlan>()
+    /// The object-typed field's plan, retained by this holder once stored. (An
+    /// `AtomicLazyReference` would do the same, but its `load` is not specialized and costs
+    /// hundreds of instructions per object.)
+    private let object = Atomic<Unmanaged<FieldPlan>?>(nil)
     let byType = Mutex<[String: FieldPlan]>([:])
+
+    /// The object-typed field's plan, when one has been stored.
+    var objectPlan: FieldPlan? {
+        object.load(ordering: .acquiring)?.takeUnretainedValue()
+    }
+
+    /// Stores `plan` as the object-typed field's plan unless one is there; returns the one
+    /// kept.
+    func keepObjectPlan(_ plan: FieldPlan) -> FieldPlan {
+        let retained = Unmanaged.passRetained(plan)
+        let (stored, current) = object.compareExchange(
+            expected: nil, desired: retained, ordering: .acquiringAndReleasing)
+        if stored { return plan }
+        retained.release()
+        return current?.takeUnretainedValue() ?? plan
+    }
+
+    deinit {
+        object.load(ordering: .acquiring)?.release()
+    }
 }
 
 /// One response key of a plan: the merged field nodes and how the field is resolved.
