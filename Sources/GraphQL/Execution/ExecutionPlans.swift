@@ -53,6 +53,9 @@ final class ExecutionPlans: Sendable {
         ExecutionPlans(fragments: fragments, conditionVariables: conditionVariables)
     }
 
+    /// How many root plans are kept.
+    var rootCount: Int { roots.withLock { $0.count } }
+
     /// A fresh id for a plan of this document.
     func makeID() -> Int {
         nextID.wrappingAdd(1, ordering: .relaxed).oldValue

@@ -103,6 +103,20 @@ struct ExecutionPlansTests {
             }
         }
         #expect(combinations > ExecutionPlans.maxRoots)
+        #expect(document.plans.rootCount == ExecutionPlans.maxRoots)
+    }
+
+    @Test("requests that agree on every condition, defaults applied, share one root plan")
+    func sharedRoot() throws {
+        let document = try prepared(Self.query)
+        _ = try run(document, ["withAuthor": .bool(true)])
+        // `$skipSteps` defaults to false, so this is the same condition.
+        _ = try run(document, ["withAuthor": .bool(true), "skipSteps": .bool(false)])
+        #expect(document.plans.rootCount == 1)
+        _ = try run(document, ["withAuthor": .bool(false)])
+        _ = try run(document, ["withAuthor": .bool(false), "skipSteps": .bool(true)])
+        _ = try run(document, ["withAuthor": .bool(false)])
+        #expect(document.plans.rootCount == 3)
     }
 
     @Test("two bindings running one prepared document each use their own resolvers")
