@@ -119,6 +119,16 @@ struct ExecutionPlansTests {
         #expect(document.plans.rootCount == 3)
     }
 
+    @Test("literal arguments are kept in the plan and variable ones follow each request")
+    func argumentsOnReuse() throws {
+        let text = "query($v: Int!) { a: number(value: 1) b: number(value: $v) c: echo(tags: [\"x\", null]) }"
+        let document = try prepared(text)
+        for value in [2, 3, 2] {
+            let expected = #"{"data":{"a":1,"b":\#(value),"c":"{\"count\":7,\"tags\":[\"x\",null]}"}}"#
+            #expect(try run(document, ["v": .int(value)]) == expected)
+        }
+    }
+
     @Test("two bindings running one prepared document each use their own resolvers")
     func perBinding() throws {
         var resolvers = Resolvers<Kitchen.Context>()
