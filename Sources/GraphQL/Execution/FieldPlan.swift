@@ -65,7 +65,10 @@ final class PlanChildren: Sendable {
 }
 
 /// One response key of a plan: the merged field nodes and how the field is resolved.
-struct PlanEntry: Sendable {
+///
+/// A class, so that reading an entry while resolving retains one reference instead of
+/// copying (and retaining) each of its fields.
+final class PlanEntry: Sendable {
     enum Resolution: Sendable {
         /// `__typename`: the concrete type's name.
         case typename
@@ -85,4 +88,15 @@ struct PlanEntry: Sendable {
     let resolution: Resolution
     /// The field's type, resolved against the schema.
     let shape: OutputShape
+
+    init(
+        key: String, fields: [Field], definition: FieldDefinitionInfo, resolution: Resolution,
+        shape: OutputShape
+    ) {
+        self.key = key
+        self.fields = fields
+        self.definition = definition
+        self.resolution = resolution
+        self.shape = shape
+    }
 }
