@@ -149,7 +149,7 @@ extension Execution {
             }
             plan = childPlan(of: site.plan, entry: site.entry, on: object)
         }
-        let container = tree.addObject(keySet: plan.keySet, nonNull: plan.keyIsNonNull, parentSlot: slot)
+        let container = tree.addObject(keySet: keySet(of: plan), nonNull: plan.keyIsNonNull, parentSlot: slot)
         enqueue(parent, plan: plan, container: container)
     }
 

@@ -14,15 +14,29 @@ struct Execution {
         var containers: [Int]
     }
 
+    /// What this request does with one shared plan, by the plan's id.
+    struct PlanState {
+        /// The plan's key set in this request's response tree; -1 until it has one.
+        var keySet = -1
+        /// Where the plan's batch sits in the next level, and for which level (so
+        /// enqueueing an object needs no hashing).
+        var queuedLevel = -1
+        var queuedIndex = 0
+    }
+
     let bound: BoundResolvers
     let schema: Schema
     let source: Source
+    /// The plans this request reads and adds to: its document's, or its own when the
+    /// document keeps all the plans it may.
+    var plans: ExecutionPlans
     let collector: FieldCollector
     let variables: ObjectValue
     let context: Any
     let onInternalError: InternalErrorHandler?
 
     var tree = ResponseTree()
+    var planStates: [PlanState] = []
     /// Field errors with their position's response order, sorted when the result is built.
     var errors: [(error: GraphQLError, order: [Int])] = []
     /// Coerced arguments by field node (its start offset): variables are fixed for the
@@ -30,22 +44,19 @@ struct Execution {
     var argumentCache: [Int: Result<Arguments, GraphQLError>] = [:]
     /// The batches of the next level, in the order they were first reached.
     var nextLevel: [Batch] = []
-    /// Counts levels, so a plan knows whether its `queuedIndex` is for the next one.
+    /// Counts levels, so a plan's state knows whether its `queuedIndex` is for the next one.
     var levelNumber = 0
 
     init(
-        bound: BoundResolvers, document: ExecutableDocument, variables: ObjectValue,
-        context: Any, onInternalError: InternalErrorHandler?
+        bound: BoundResolvers, document: ExecutableDocument, plans: ExecutionPlans,
+        variables: ObjectValue, context: Any, onInternalError: InternalErrorHandler?
     ) {
         self.bound = bound
         self.schema = bound.schema
         self.source = document.source
-        var fragments: [String: FragmentDefinition] = [:]
-        for fragment in document.fragments where fragments[fragment.name.value] == nil {
-            fragments[fragment.name.value] = fragment
-        }
+        self.plans = plans
         self.collector = FieldCollector(
-            schema: bound.schema, fragments: fragments, variables: variables)
+            schema: bound.schema, fragments: plans.fragments, variables: variables)
         self.variables = variables
         self.context = context
         self.onInternalError = onInternalError
@@ -57,8 +68,8 @@ struct Execution {
     mutating func run(
         _ operation: OperationDefinition, rootType: ObjectType, rootValue: Any, serially: Bool
     ) -> ExecutionResult {
-        let plan = makePlan(on: rootType, selectionSets: [operation.selectionSet])
-        let root = tree.addObject(keySet: plan.keySet, nonNull: plan.keyIsNonNull, parentSlot: -1)
+        let plan = rootPlan(of: operation, on: rootType)
+        let root = tree.addObject(keySet: keySet(of: plan), nonNull: plan.keyIsNonNull, parentSlot: -1)
         let batch = Batch(plan: plan, parents: [rootValue], containers: [root])
         if serially {
             for index in plan.entries.indices {
@@ -93,67 +104,31 @@ struct Execution {
     }
 
     /// Puts an object on the next level, with the plan its selection has there.
+    /// The plan must have its key set (`keySet(of:)`) already, as every object's plan does.
     mutating func enqueue(_ parent: Any, plan: FieldPlan, container: Int) {
-        if plan.queuedLevel == levelNumber {
-            nextLevel[plan.queuedIndex].parents.append(parent)
-            nextLevel[plan.queuedIndex].containers.append(container)
+        let queued = planStates[plan.id]
+        if queued.queuedLevel == levelNumber {
+            nextLevel[queued.queuedIndex].parents.append(parent)
+            nextLevel[queued.queuedIndex].containers.append(container)
         } else {
-            plan.queuedLevel = levelNumber
-            plan.queuedIndex = nextLevel.count
+            planStates[plan.id].queuedLevel = levelNumber
+            planStates[plan.id].queuedIndex = nextLevel.count
             nextLevel.append(Batch(plan: plan, parents: [parent], containers: [container]))
         }
     }
 
-    /// The plan of `selectionSets` on a concrete object type: collected, merged fields, and
-    /// how each is resolved. Fields the type does not have are left out (validation rejects
-    /// them; an unvalidated document simply does not get them).
-    mutating func makePlan(on type: ObjectType, selectionSets: [SelectionSet]) -> FieldPlan {
-        let isQueryRoot = type.name == schema.queryType
-        let entries = collector.collect(selectionSets, on: type.name).compactMap {
-            key, fields -> PlanEntry? in
-            let name = fields[0].name.value
-            switch name {
-            case "__typename":
-                return PlanEntry(
-                    key: key, fields: fields, definition: MetaFields.typename,
-                    resolution: .typename, shape: .nonNull(.builtInScalar("String")))
-            case "__schema" where isQueryRoot:
-                return PlanEntry(
-                    key: key, fields: fields, definition: MetaFields.schema, resolution: .schema,
-                    shape: OutputShape(MetaFields.schema.type, in: schema))
-            case "__type" where isQueryRoot:
-                return PlanEntry(
-                    key: key, fields: fields, definition: MetaFields.type, resolution: .type,
-                    shape: OutputShape(MetaFields.type.type, in: schema))
-            default:
-                guard let definition = type.field(named: name) else { return nil }
-                let resolver = bound.resolvers[type.name]?[name]
-                return PlanEntry(
-                    key: key, fields: fields, definition: definition,
-                    resolution: resolver.map { .resolver($0) } ?? .unbound,
-                    shape: OutputShape(definition.type, in: schema))
-            }
+    /// The plan's key set in this request's response tree, registered the first time.
+    mutating func keySet(of plan: FieldPlan) -> Int {
+        if plan.id < planStates.count {
+            let known = planStates[plan.id].keySet
+            if known >= 0 { return known }
+        } else {
+            planStates.append(
+                contentsOf: repeatElement(PlanState(), count: plan.id + 1 - planStates.count))
         }
-        return FieldPlan(type: type, entries: entries, keySet: tree.addKeySet(entries.map { $0.key }))
-    }
-
-    /// The plan of an entry's sub-selections on a concrete type, built once per request.
-    mutating func childPlan(of plan: FieldPlan, entry index: Int, on type: ObjectType) -> FieldPlan {
-        if let known = plan.children[index]?[type.name] { return known }
-        let selectionSets = plan.entries[index].fields.compactMap { $0.selectionSet }
-        let child = makePlan(on: type, selectionSets: selectionSets)
-        plan.children[index, default: [:]][type.name] = child
-        return child
-    }
-
-    /// The child plan of an entry whose field type is an object type; nil when the schema
-    /// has no such object type.
-    mutating func objectChildPlan(of plan: FieldPlan, entry index: Int, on typeName: String) -> FieldPlan? {
-        if let known = plan.objectChildren[index] { return known }
-        guard case .object(let type)? = schema[typeName] else { return nil }
-        let child = childPlan(of: plan, entry: index, on: type)
-        plan.objectChildren[index] = child
-        return child
+        let index = tree.addKeySet(plan.keys)
+        planStates[plan.id].keySet = index
+        return index
     }
 
     /// CoerceArgumentValues for an entry, once per field node per request.

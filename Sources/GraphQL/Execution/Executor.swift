@@ -20,6 +20,30 @@ extension BoundSchema {
         variables: ObjectValue = ObjectValue(), context: Context, rootValue: Any = (),
         onInternalError: InternalErrorHandler? = nil
     ) -> ExecutionResult {
+        execute(
+            document, plans: ExecutionPlans(document), operationName: operationName,
+            variables: variables, context: context, rootValue: rootValue,
+            onInternalError: onInternalError)
+    }
+
+    /// Executes a prepared (parsed and validated) document, with the field plans earlier
+    /// requests of the same document built.
+    public func execute(
+        _ prepared: PreparedDocument, operationName: String? = nil,
+        variables: ObjectValue = ObjectValue(), context: Context, rootValue: Any = (),
+        onInternalError: InternalErrorHandler? = nil
+    ) -> ExecutionResult {
+        execute(
+            prepared.document, plans: prepared.plans, operationName: operationName,
+            variables: variables, context: context, rootValue: rootValue,
+            onInternalError: onInternalError)
+    }
+
+    private func execute(
+        _ document: ExecutableDocument, plans: ExecutionPlans, operationName: String?,
+        variables: ObjectValue, context: Context, rootValue: Any,
+        onInternalError: InternalErrorHandler?
+    ) -> ExecutionResult {
         let operation: OperationDefinition
         do {
             operation = try OperationSelection.operation(in: document, named: operationName)
@@ -52,25 +76,11 @@ extension BoundSchema {
                 ])
         }
         var execution = Execution(
-            bound: BoundResolvers(
-                schema: schema, resolvers: resolvers,
-                objectTypeBySwiftType: objectTypeBySwiftType),
-            document: document, variables: variableValues, context: context,
-            onInternalError: onInternalError)
+            bound: boundResolvers, document: document, plans: plans, variables: variableValues,
+            context: context, onInternalError: onInternalError)
         return execution.run(
             operation, rootType: rootType, rootValue: rootValue,
             serially: operation.operation == .mutation)
-    }
-
-    /// Executes a prepared (parsed and validated) document.
-    public func execute(
-        _ prepared: PreparedDocument, operationName: String? = nil,
-        variables: ObjectValue = ObjectValue(), context: Context, rootValue: Any = (),
-        onInternalError: InternalErrorHandler? = nil
-    ) -> ExecutionResult {
-        execute(
-            prepared.document, operationName: operationName, variables: variables,
-            context: context, rootValue: rootValue, onInternalError: onInternalError)
     }
 }
 
@@ -79,4 +89,14 @@ struct BoundResolvers {
     let schema: Schema
     let resolvers: [String: [String: FieldResolver]]
     let objectTypeBySwiftType: [ObjectIdentifier: String?]
+    /// Which binding the resolvers are, so plans holding them are kept per binding.
+    let identity: BindingIdentity
+}
+
+extension BoundSchema {
+    var boundResolvers: BoundResolvers {
+        BoundResolvers(
+            schema: schema, resolvers: resolvers, objectTypeBySwiftType: objectTypeBySwiftType,
+            identity: identity)
+    }
 }

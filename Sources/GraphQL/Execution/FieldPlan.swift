@@ -1,39 +1,75 @@
+import Synchronization
+
 /// The fields one selection asks of one concrete object type, collected and merged
 /// (section 6.3.2, CollectFields): one entry per response key, in the order of the key's
 /// first occurrence.
 ///
-/// A plan is built once per request for each (field, concrete type) the response reaches
-/// and shared by every object of that level, which is what lets a level be resolved in
-/// one batch per field.
-final class FieldPlan {
+/// A plan is immutable and shared: built the first time a request of its document reaches
+/// its (field, concrete type) and kept in the document's `ExecutionPlans`, so that later
+/// requests, on any thread, collect nothing. What one request does with a plan (which
+/// batch of the next level it fills, its key set in the response tree) lives in that
+/// request's `Execution`, indexed by `id`.
+final class FieldPlan: Sendable {
+    /// Dense within the document's plans, so per-request state is an array lookup.
+    let id: Int
     /// The concrete object type the fields are selected on.
     let type: ObjectType
     let entries: [PlanEntry]
-    /// The index of the keys in the response tree's key sets.
-    let keySet: Int
+    /// The response keys, pre-encoded for the writer.
+    let keys: ResponseKeys
     /// Whether each key's field type is non-null.
     let keyIsNonNull: [Bool]
-    /// Child plans by entry index, then concrete type name.
-    var children: [Int: [String: FieldPlan]] = [:]
-    /// The child plan of each entry whose type is an object type (no lookup by name).
-    var objectChildren: [FieldPlan?]
-    /// Where this plan's batch sits in the next level, and for which level (so enqueueing
-    /// an object needs no hashing).
-    var queuedLevel = -1
-    var queuedIndex = 0
+    /// The child plans of each entry whose type is an object, interface or union type.
+    let children: [PlanChildren?]
 
-    init(type: ObjectType, entries: [PlanEntry], keySet: Int) {
+    init(id: Int, type: ObjectType, entries: [PlanEntry]) {
+        self.id = id
         self.type = type
         self.entries = entries
-        self.keySet = keySet
-        self.objectChildren = Array(repeating: nil, count: entries.count)
+        self.keys = ResponseKeys(entries.map { $0.key })
         self.keyIsNonNull = entries.map { $0.shape.isNonNull }
+        self.children = entries.map { $0.shape.hasSelection ? PlanChildren() : nil }
+    }
+}
+
+/// The plans of one entry's sub-selections, filled as requests reach them.
+///
+/// An object-typed field has one child plan, read with one atomic load once it is set; an
+/// abstract field has one per concrete type met so far, behind a lock.
+final class PlanChildren: Sendable {
+    /// The object-typed field's plan, retained by this holder once stored. (An
+    /// `AtomicLazyReference` would do the same, but its `load` is not specialized and costs
+    /// hundreds of instructions per object.)
+    private let object = Atomic<Unmanaged<FieldPlan>?>(nil)
+    let byType = Mutex<[String: FieldPlan]>([:])
+
+    /// The object-typed field's plan, when one has been stored.
+    var objectPlan: FieldPlan? {
+        object.load(ordering: .acquiring)?.takeUnretainedValue()
+    }
+
+    /// Stores `plan` as the object-typed field's plan unless one is there; returns the one
+    /// kept.
+    func keepObjectPlan(_ plan: FieldPlan) -> FieldPlan {
+        let retained = Unmanaged.passRetained(plan)
+        let (stored, current) = object.compareExchange(
+            expected: nil, desired: retained, ordering: .acquiringAndReleasing)
+        if stored { return plan }
+        retained.release()
+        return current?.takeUnretainedValue() ?? plan
+    }
+
+    deinit {
+        object.load(ordering: .acquiring)?.release()
     }
 }
 
 /// One response key of a plan: the merged field nodes and how the field is resolved.
-struct PlanEntry {
-    enum Resolution {
+///
+/// A class, so that reading an entry while resolving retains one reference instead of
+/// copying (and retaining) each of its fields.
+final class PlanEntry: Sendable {
+    enum Resolution: Sendable {
         /// `__typename`: the concrete type's name.
         case typename
         /// `__schema` on the query root.
@@ -52,4 +88,15 @@ struct PlanEntry {
     let resolution: Resolution
     /// The field's type, resolved against the schema.
     let shape: OutputShape
+
+    init(
+        key: String, fields: [Field], definition: FieldDefinitionInfo, resolution: Resolution,
+        shape: OutputShape
+    ) {
+        self.key = key
+        self.fields = fields
+        self.definition = definition
+        self.resolution = resolution
+        self.shape = shape
+    }
 }

@@ -1,6 +1,6 @@
 /// A field's output type, resolved against the schema once per plan entry, so that
 /// completing each value needs no lookup by name.
-indirect enum OutputShape {
+indirect enum OutputShape: Sendable {
     case nonNull(OutputShape)
     case list(OutputShape)
     /// A built-in scalar: `String`, `Int`, `Float`, `Boolean` or `ID`.
@@ -39,6 +39,15 @@ indirect enum OutputShape {
     var nullable: OutputShape {
         if case .nonNull(let inner) = self { return inner }
         return self
+    }
+
+    /// Whether values of this shape are objects (or lists of them), which have a selection.
+    var hasSelection: Bool {
+        switch self {
+        case .nonNull(let inner), .list(let inner): return inner.hasSelection
+        case .object, .abstract: return true
+        case .builtInScalar, .customScalar, .enumeration, .unknown: return false
+        }
     }
 
     var isNonNull: Bool {

@@ -1,13 +1,16 @@
 /// A document that has been parsed and validated against the schema: what the executor
 /// runs and what `DocumentCache` keeps, so that each distinct query text is parsed and
-/// validated once.
+/// validated once, and each of its field plans built once (see `ExecutionPlans`).
 public struct PreparedDocument: Sendable {
     /// The executable definitions, with the source they came from.
     public let document: ExecutableDocument
+    /// The field plans requests of this document have built, kept for the next ones.
+    let plans: ExecutionPlans
 
     /// Wraps a document the caller has validated.
     public init(validated document: ExecutableDocument) {
         self.document = document
+        self.plans = ExecutionPlans(document)
     }
 }
 

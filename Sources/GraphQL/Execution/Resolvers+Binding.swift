@@ -27,6 +27,8 @@ public struct BoundSchema<Context>: Sendable {
     let resolvers: [String: [String: FieldResolver]]
     /// The object type registered for each Swift parent type; nil when several were.
     let objectTypeBySwiftType: [ObjectIdentifier: String?]
+    /// Tells this binding from others, whose resolvers a document's plans must not mix in.
+    let identity = BindingIdentity()
 }
 
 extension Resolvers {

@@ -62,8 +62,8 @@ struct ResponseTree: Sendable {
     }
 
     /// Registers the response keys of a plan; returns their index for `addObject`.
-    mutating func addKeySet(_ names: [String]) -> Int {
-        keySets.append(ResponseKeys(names))
+    mutating func addKeySet(_ keys: ResponseKeys) -> Int {
+        keySets.append(keys)
         return keySets.count - 1
     }
 

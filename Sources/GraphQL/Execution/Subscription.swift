@@ -16,6 +16,8 @@ public struct PreparedSubscription: Sendable {
     public let fieldName: String
     /// The root field's coerced argument values.
     public let arguments: Arguments
+    /// The document's field plans, shared by every event.
+    let plans: ExecutionPlans
 }
 
 /// A subscription request, prepared or rejected with request errors.
@@ -61,11 +63,8 @@ extension BoundSchema {
         case .success(let values): variableValues = values
         case .failure(let failure): return .rejected(failure.errors)
         }
-        var fragments: [String: FragmentDefinition] = [:]
-        for fragment in document.fragments where fragments[fragment.name.value] == nil {
-            fragments[fragment.name.value] = fragment
-        }
-        let collector = FieldCollector(schema: schema, fragments: fragments, variables: variableValues)
+        let collector = FieldCollector(
+            schema: schema, fragments: prepared.plans.fragments, variables: variableValues)
         let groups = collector.collect([operation.selectionSet], on: rootType.name)
         // Validation's "Single root field" rule makes this exactly one group.
         guard groups.count == 1, let field = groups[0].1.first,
@@ -89,7 +88,8 @@ extension BoundSchema {
         return .ready(
             PreparedSubscription(
                 document: document, operation: operation, variables: variableValues,
-                fieldName: field.name.value, arguments: Arguments(arguments)))
+                fieldName: field.name.value, arguments: Arguments(arguments),
+                plans: prepared.plans))
     }
 
     /// ExecuteSubscriptionEvent (section 6.2.3.2): runs the subscription's selection set
@@ -105,10 +105,8 @@ extension BoundSchema {
             ])
         }
         var execution = Execution(
-            bound: BoundResolvers(
-                schema: schema, resolvers: resolvers, objectTypeBySwiftType: objectTypeBySwiftType),
-            document: subscription.document, variables: subscription.variables, context: context,
-            onInternalError: onInternalError)
+            bound: boundResolvers, document: subscription.document, plans: subscription.plans,
+            variables: subscription.variables, context: context, onInternalError: onInternalError)
         return execution.run(subscription.operation, rootType: rootType, rootValue: event, serially: false)
     }
 }
