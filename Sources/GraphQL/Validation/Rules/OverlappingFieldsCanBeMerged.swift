@@ -10,6 +10,7 @@
 /// so a thousand copies of one field cost one comparison, not half a million.
 struct OverlappingFieldsCanBeMergedRule: ValidationRule {
     static let name = "OverlappingFieldsCanBeMergedRule"
+    static let visitedNodes: VisitedNodes = .selectionSet
     var finder: ConflictFinder
 
     init(context: ValidationContext) { self.finder = ConflictFinder(context: context) }

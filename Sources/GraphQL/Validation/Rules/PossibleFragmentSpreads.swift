@@ -5,6 +5,7 @@
 /// GetPossibleTypes(parentType). applicableTypes must not be empty."
 struct PossibleFragmentSpreadsRule: ValidationRule {
     static let name = "PossibleFragmentSpreadsRule"
+    static let visitedNodes: VisitedNodes = [.fragmentSpread, .inlineFragment]
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }

@@ -1,0 +1,98 @@
+/// Per-schema tables for validation's hot paths: every named type gets an integer id and an
+/// entry with its kind and its fields (meta-fields included), and every field its resolved
+/// output type, so that entering a field costs one hash of its name instead of two lookups
+/// by name and copies of the types' values.
+///
+/// Built once with the schema and shared, like the schema, by every thread.
+final class SchemaTypeIndex: Sendable {
+    /// Type ids by name.
+    let ids: [String: Int]
+    /// Entries by id.
+    let entries: [TypeEntry]
+
+    init(types: [String: NamedType], names: [String], queryType: String?) {
+        var ids: [String: Int] = [:]
+        for (id, name) in names.enumerated() { ids[name] = id }
+        self.ids = ids
+        self.entries = names.enumerated().map { id, name in
+            TypeEntry(
+                id: id, type: types[name]!, isQueryRoot: name == queryType, ids: ids,
+                types: types)
+        }
+    }
+
+    /// The entry of a named type, when the schema has it.
+    subscript(name: String) -> TypeEntry? {
+        guard let id = ids[name] else { return nil }
+        return entries[id]
+    }
+}
+
+/// One named type of a `SchemaTypeIndex`.
+final class TypeEntry: Sendable {
+    let id: Int
+    let name: String
+    let isComposite: Bool
+    let isLeaf: Bool
+    let isObject: Bool
+    let isOutputType: Bool
+    /// The fields a selection on this type may ask for, by name: its own (the first of a
+    /// duplicated name) and the meta-fields (`__typename` on composite types, `__schema` and
+    /// `__type` on the query root), as `Schema.fieldDefinition(_:on:)` finds them.
+    let fields: [String: FieldEntry]
+
+    init(id: Int, type: NamedType, isQueryRoot: Bool, ids: [String: Int], types: [String: NamedType]) {
+        self.id = id
+        self.name = type.name
+        self.isComposite = type.isComposite
+        self.isLeaf = type.isLeaf
+        if case .object = type { self.isObject = true } else { self.isObject = false }
+        self.isOutputType = type.isOutputType
+        var fields: [String: FieldEntry] = [:]
+        for definition in type.fields ?? [] where fields[definition.name] == nil {
+            fields[definition.name] = FieldEntry(definition, ids: ids, types: types)
+        }
+        if type.isComposite {
+            fields["__typename"] = FieldEntry(MetaFields.typename, isMetaField: true, ids: ids, types: types)
+        }
+        if isQueryRoot {
+            fields["__schema"] = FieldEntry(MetaFields.schema, isMetaField: true, ids: ids, types: types)
+            fields["__type"] = FieldEntry(MetaFields.type, isMetaField: true, ids: ids, types: types)
+        }
+        self.fields = fields
+    }
+}
+
+/// One field of a `TypeEntry`, with what validation asks of it resolved in advance.
+final class FieldEntry: Sendable {
+    let definition: FieldDefinitionInfo
+    /// The field's type when it names an output type of the schema; nil otherwise.
+    let outputType: TypeReference?
+    /// The id of `outputType`'s named type, or -1 when there is no `outputType`.
+    let namedTypeID: Int
+    /// Whether `outputType`'s named type is an object, interface or union.
+    let isComposite: Bool
+    /// The arguments that must be given: non-null without a default.
+    let requiredArguments: [InputValueInfo]
+    /// Whether this is `__typename`, `__schema` or `__type`, which the type does not declare.
+    let isMetaField: Bool
+
+    init(
+        _ definition: FieldDefinitionInfo, isMetaField: Bool = false, ids: [String: Int],
+        types: [String: NamedType]
+    ) {
+        self.definition = definition
+        self.isMetaField = isMetaField
+        let name = definition.type.namedType
+        if let named = types[name], named.isOutputType, let id = ids[name] {
+            outputType = definition.type
+            namedTypeID = id
+            isComposite = named.isComposite
+        } else {
+            outputType = nil
+            namedTypeID = -1
+            isComposite = false
+        }
+        requiredArguments = definition.arguments.filter(\.isRequired)
+    }
+}
