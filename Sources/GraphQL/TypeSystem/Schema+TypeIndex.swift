@@ -40,6 +40,9 @@ final class TypeEntry: Sendable {
     /// duplicated name) and the meta-fields (`__typename` on composite types, `__schema` and
     /// `__type` on the query root), as `Schema.fieldDefinition(_:on:)` finds them.
     let fields: [String: FieldEntry]
+    /// Declared fields hidden in `fields` by a meta-field of the same name (only in a schema
+    /// that breaks the rule reserving `__` names); normally empty.
+    private let shadowedFields: [String: FieldEntry]
 
     init(id: Int, type: NamedType, isQueryRoot: Bool, ids: [String: Int], types: [String: NamedType]) {
         self.id = id
@@ -52,6 +55,8 @@ final class TypeEntry: Sendable {
         for definition in type.fields ?? [] where fields[definition.name] == nil {
             fields[definition.name] = FieldEntry(definition, ids: ids, types: types)
         }
+        var shadowed: [String: FieldEntry] = [:]
+        for name in ["__typename", "__schema", "__type"] { shadowed[name] = fields[name] }
         if type.isComposite {
             fields["__typename"] = FieldEntry(MetaFields.typename, isMetaField: true, ids: ids, types: types)
         }
@@ -60,6 +65,15 @@ final class TypeEntry: Sendable {
             fields["__type"] = FieldEntry(MetaFields.type, isMetaField: true, ids: ids, types: types)
         }
         self.fields = fields
+        self.shadowedFields = shadowed
+    }
+
+    /// A field the type itself declares (meta-fields excluded), as `NamedType.field(named:)`
+    /// finds it.
+    func declaredField(_ name: String) -> FieldEntry? {
+        guard let entry = fields[name] else { return nil }
+        if !entry.isMetaField { return entry }
+        return shadowedFields.isEmpty ? nil : shadowedFields[name]
     }
 }
 

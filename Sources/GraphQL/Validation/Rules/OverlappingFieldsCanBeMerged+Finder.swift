@@ -82,11 +82,13 @@ struct ConflictFinder {
     // MARK: Selection sets and fragments
 
     /// Conflicts among the fields a selection set selects, its fragments included.
-    mutating func conflictsWithin(_ selectionSet: SelectionSet, parentType: String?) -> [Conflict] {
+    mutating func conflictsWithin(_ selectionSet: SelectionSet, parentType: Int) -> [Conflict] {
+        guard fieldMaps[selectionSet.location.start] != nil || Self.needsComparison(selectionSet)
+        else { return [] }
         var conflicts: [Conflict] = []
         let map = fieldMap(for: selectionSet, parentType: parentType)
-        for name in map.responseNames where !isExhausted {
-            let fields = map.fieldsByName[name]!
+        for (group, name) in map.responseNames.enumerated() where !isExhausted {
+            let fields = map.groups[group]
             if fields.count > 1 { compareWithin(name, fields, into: &conflicts) }
         }
         let fragments = map.fragmentNames
@@ -102,8 +104,8 @@ struct ConflictFinder {
     }
 
     mutating func conflictsBetweenSubSelections(
-        _ selectionSet1: SelectionSet, _ parentType1: String?,
-        _ selectionSet2: SelectionSet, _ parentType2: String?, exclusive: Bool
+        _ selectionSet1: SelectionSet, _ parentType1: Int,
+        _ selectionSet2: SelectionSet, _ parentType2: Int, exclusive: Bool
     ) -> [Conflict] {
         var conflicts: [Conflict] = []
         let map1 = fieldMap(for: selectionSet1, parentType: parentType1)
@@ -127,11 +129,10 @@ struct ConflictFinder {
     mutating func collectBetween(
         _ map1: FieldMap, _ map2: FieldMap, exclusive: Bool, into conflicts: inout [Conflict]
     ) {
-        for name in map1.responseNames where !isExhausted {
-            if let fields2 = map2.fieldsByName[name] {
+        for (group, name) in map1.responseNames.enumerated() where !isExhausted {
+            if let fields2 = map2.fields(named: name) {
                 compareBetween(
-                    name, map1.fieldsByName[name]!, fields2, exclusive: exclusive,
-                    into: &conflicts)
+                    name, map1.groups[group], fields2, exclusive: exclusive, into: &conflicts)
             }
         }
     }
@@ -140,15 +141,14 @@ struct ConflictFinder {
 
     mutating func fieldMap(for fragment: FragmentDefinition) -> FieldMap {
         if let known = fieldMaps[fragment.selectionSet.location.start] { return known }
-        let condition = fragment.typeCondition.value
         return fieldMap(
-            for: fragment.selectionSet,
-            parentType: context.schema[condition] == nil ? nil : condition)
+            for: fragment.selectionSet, parentType: typeID(fragment.typeCondition.value))
     }
 
-    private mutating func fieldMap(for selectionSet: SelectionSet, parentType: String?)
-        -> FieldMap
-    {
+    /// The id of a named type in the schema's type index; -1 when the schema lacks it.
+    func typeID(_ name: String) -> Int { context.schema.typeIndex.ids[name] ?? -1 }
+
+    private mutating func fieldMap(for selectionSet: SelectionSet, parentType: Int) -> FieldMap {
         if let known = fieldMaps[selectionSet.location.start] { return known }
         var map = FieldMap(id: selectionSet.location.start)
         var fragmentNames: Set<String> = []
@@ -158,51 +158,35 @@ struct ConflictFinder {
     }
 
     private mutating func collectFields(
-        _ selectionSet: SelectionSet, parentType: String?, into map: inout FieldMap,
+        _ selectionSet: SelectionSet, parentType: Int, into map: inout FieldMap,
         _ fragmentNames: inout Set<String>
     ) {
+        let parent = parentType >= 0 ? context.schema.typeIndex.entries[parentType] : nil
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
-                let definition = parentType.flatMap {
-                    context.schema[$0]?.field(named: field.name.value)
-                }
                 let occurrence = FieldOccurrence(
-                    parentType: parentType, node: field, definition: definition,
+                    parentType: parentType, node: field,
+                    definition: parent?.declaredField(field.name.value),
                     shape: shape(of: field, parentType: parentType))
                 let key = field.responseKey
-                if map.fieldsByName[key] == nil { map.responseNames.append(key) }
-                map.fieldsByName[key, default: []].append(occurrence)
+                if let group = map.groupByName[key] {
+                    map.groups[group].append(occurrence)
+                } else {
+                    map.groupByName[key] = map.groups.count
+                    map.responseNames.append(key)
+                    map.groups.append([occurrence])
+                }
             case .fragmentSpread(let spread):
                 if fragmentNames.insert(spread.name.value).inserted {
                     map.fragmentNames.append(spread.name.value)
                 }
             case .inlineFragment(let fragment):
                 var type = parentType
-                if let condition = fragment.typeCondition?.value {
-                    type = context.schema[condition] == nil ? nil : condition
-                }
+                if let condition = fragment.typeCondition?.value { type = typeID(condition) }
                 collectFields(fragment.selectionSet, parentType: type, into: &map, &fragmentNames)
             }
         }
-    }
-
-    /// The field's shape: its source text and parent type. (The AST's locations come from
-    /// the parser; a hand-built document's offsets are clamped to its source, never trusted.)
-    private mutating func shape(of field: Field, parentType: String?) -> Int {
-        let bytes = context.document.source.bytes
-        let start = min(max(field.location.start, 0), bytes.count)
-        let end = min(max(field.location.end, start), bytes.count)
-        guard start < end else {
-            // No text to compare by: a shape of its own.
-            unsharedShapes -= 1
-            return unsharedShapes
-        }
-        let key = ShapeKey(parentType: parentType, text: bytes[start..<end])
-        if let known = shapeIDs[key] { return known }
-        let id = shapeIDs.count
-        shapeIDs[key] = id
-        return id
     }
 }
 
@@ -247,32 +231,6 @@ extension ConflictFinder {
 
         init(_ a: String, _ b: String) {
             if a < b { (first, second) = (a, b) } else { (first, second) = (b, a) }
-        }
-    }
-
-    /// A field's parent type and source text (its subtree included).
-    ///
-    /// Hashes and compares the text as one block of memory: the synthesized conformance
-    /// went through `ArraySlice<UInt8>` one byte at a time, and since every field's text
-    /// holds its sub-fields' texts, that cost grew with nesting depth and was a quarter of
-    /// all validation work on a large query.
-    struct ShapeKey: Hashable {
-        let parentType: String?
-        let text: ArraySlice<UInt8>
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(parentType)
-            hasher.combine(text.count)
-            text.withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
-
-        static func == (lhs: ShapeKey, rhs: ShapeKey) -> Bool {
-            guard lhs.parentType == rhs.parentType, lhs.text.count == rhs.text.count else {
-                return false
-            }
-            return lhs.text.withUnsafeBytes { left in
-                rhs.text.withUnsafeBytes { right in left.elementsEqual(right) }
-            }
         }
     }
 

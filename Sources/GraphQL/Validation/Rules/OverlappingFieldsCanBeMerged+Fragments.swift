@@ -83,8 +83,9 @@ extension ConflictFinder {
     /// compare identically with anything.
     mutating func signature(of map: FieldMap) -> Int {
         if let known = signatureByMap[map.id] { return known }
-        let key = map.responseNames.map { name in
-            SignatureEntry(responseName: name, shapes: map.fieldsByName[name]!.map(\.shape))
+        let key = map.responseNames.indices.map { group in
+            SignatureEntry(
+                responseName: map.responseNames[group], shapes: map.groups[group].map(\.shape))
         }
         let id = signatureIDs[key] ?? signatureIDs.count
         signatureIDs[key] = id

@@ -19,7 +19,8 @@ struct OverlappingFieldsCanBeMergedRule: ValidationRule {
         let context = finder.context
         guard !finder.isOverWorkLimit else { return .visitChildren }
         finder.budget = max(context.options.maxErrors - context.errors.count + 1, 1)
-        let conflicts = finder.conflictsWithin(selectionSet, parentType: context.typeInfo.parentType)
+        let conflicts = finder.conflictsWithin(
+            selectionSet, parentType: context.typeInfo.parentTypeEntry?.id ?? -1)
         for conflict in conflicts {
             context.report(
                 Self.conflict(conflict.reason.responseName, conflict.reason.detail.message),
@@ -83,9 +84,10 @@ struct Conflict {
 
 /// One field in a collected field map: where it was selected and what the schema says.
 struct FieldOccurrence {
-    let parentType: String?
+    /// The id of the parent type in the schema's type index; -1 when it is unknown.
+    let parentType: Int
     let node: Field
-    let definition: FieldDefinitionInfo?
+    let definition: FieldEntry?
     /// Equal for fields with the same text and parent type, which behave identically.
     let shape: Int
 }
@@ -96,6 +98,14 @@ struct FieldMap {
     /// The selection set's offset: identifies the map for memoization.
     let id: Int
     var responseNames: [String] = []
-    var fieldsByName: [String: [FieldOccurrence]] = [:]
+    /// The fields of each response name, in the order of `responseNames`.
+    var groups: [[FieldOccurrence]] = []
+    /// Index in `groups` of each response name.
+    var groupByName: [String: Int] = [:]
     var fragmentNames: [String] = []
+
+    /// The fields with one response name, if any.
+    func fields(named name: String) -> [FieldOccurrence]? {
+        groupByName[name].map { groups[$0] }
+    }
 }
