@@ -17,11 +17,16 @@ struct DocumentWalker {
         self.context = context
         self.rules = rules
         self.skippedAt = Array(repeating: nil, count: rules.count)
-        self.visitors = (0..<VisitedNodes.count).map { bit in
-            rules.indices.filter {
-                type(of: rules[$0]).visitedNodes.contains(VisitedNodes(rawValue: 1 << bit))
+        var visitors = Array(repeating: [Int](), count: VisitedNodes.count)
+        for (index, rule) in rules.enumerated() {
+            var kinds = type(of: rule).visitedNodes.rawValue
+            while kinds != 0 {
+                let bit = kinds.trailingZeroBitCount
+                if bit < VisitedNodes.count { visitors[bit].append(index) }
+                kinds &= kinds - 1
             }
         }
+        self.visitors = visitors
     }
 
     private var isAborted: Bool { context.isAborted }

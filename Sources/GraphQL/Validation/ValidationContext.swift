@@ -123,7 +123,7 @@ public final class ValidationContext {
         if let known = variableUsagesByNode[key] { return known }
         var collector = VariableUsageCollector(typeInfo: TypeInfo(schema: schema))
         start(&collector.typeInfo)
-        collector.collect(selectionSet, directives: directives)
+        collector.collect(selectionSet, directives: directives, source: document.source)
         variableUsagesByNode[key] = collector.usages
         return collector.usages
     }

@@ -14,11 +14,30 @@ struct VariableUsageCollector {
         self.typeInfo = typeInfo
     }
 
-    /// Walks directives (of the operation or fragment) and then the selection set.
-    mutating func collect(_ selectionSet: SelectionSet, directives: [Directive] = []) {
+    /// Walks directives (of the operation or fragment) and then the selection set, whose
+    /// `source` text is read first: without a `$` in it, it holds no variable.
+    mutating func collect(
+        _ selectionSet: SelectionSet, directives: [Directive] = [], source: Source? = nil
+    ) {
         collect(directives)
+        if let source, !Self.mayHoldVariable(selectionSet, in: source.bytes) { return }
         guard Self.markVariables(in: selectionSet, into: &holdingVariables) else { return }
         collect(selectionSet)
+    }
+
+    /// False when the selection set's text holds no `$`, which every variable in it is
+    /// spelled with: a scan of bytes instead of a walk over the tree. The text is read only
+    /// where the location looks like the parser's (from a `{` to a `}`); otherwise (a
+    /// hand-built document) the answer is true and the tree is walked.
+    static func mayHoldVariable(_ selectionSet: SelectionSet, in bytes: [UInt8]) -> Bool {
+        let start = selectionSet.location.start
+        let end = selectionSet.location.end
+        guard start >= 0, start < end, end <= bytes.count,
+            bytes[start] == UInt8(ascii: "{"), bytes[end - 1] == UInt8(ascii: "}")
+        else { return true }
+        return bytes.withUnsafeBufferPointer { buffer in
+            buffer[start..<end].contains(UInt8(ascii: "$"))
+        }
     }
 
     private mutating func collect(_ selectionSet: SelectionSet) {
