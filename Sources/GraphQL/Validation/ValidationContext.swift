@@ -11,11 +11,15 @@ public final class ValidationContext {
     /// The options of this run.
     public let options: ValidationOptions
     /// Schema facts for the node being visited.
-    public internal(set) var typeInfo: TypeInfo
+    ///
+    /// Not checked for exclusive access at run time (nor are `errors` and `isAborted`):
+    /// the walker changes it only between rule calls, on one thread, and the checks on every
+    /// read by every rule were a measurable share of validation.
+    @exclusivity(unchecked) public internal(set) var typeInfo: TypeInfo
     /// Errors reported so far, in the order they were reported.
-    public private(set) var errors: [GraphQLError] = []
+    @exclusivity(unchecked) public private(set) var errors: [GraphQLError] = []
     /// Set once `options.maxErrors` has been passed: the walk stops.
-    public private(set) var isAborted = false
+    @exclusivity(unchecked) public private(set) var isAborted = false
 
     /// Fragment definitions by name (the last of a duplicated name wins, as in graphql-js).
     let fragments: [String: FragmentDefinition]

@@ -14,14 +14,16 @@ struct VariableUsageCollector {
         self.typeInfo = typeInfo
     }
 
-    /// Walks directives (of the operation or fragment) and then the selection set, whose
-    /// `source` text is read first: without a `$` in it, it holds no variable.
+    /// Walks directives (of the operation or fragment) and then the selection set, except
+    /// the selection sets whose text in `source` holds no `$` (and so no variable).
     mutating func collect(
         _ selectionSet: SelectionSet, directives: [Directive] = [], source: Source? = nil
     ) {
         collect(directives)
-        if let source, !Self.mayHoldVariable(selectionSet, in: source.bytes) { return }
-        guard Self.markVariables(in: selectionSet, into: &holdingVariables) else { return }
+        guard
+            Self.markVariables(
+                in: selectionSet, text: source?.bytes ?? [], into: &holdingVariables)
+        else { return }
         collect(selectionSet)
     }
 
@@ -112,10 +114,12 @@ extension VariableUsageCollector {
     }
 
     /// Whether any argument or directive in a selection set (fragment spreads not followed)
-    /// holds a variable; records every selection set that does in `marked`.
-    private static func markVariables(in selectionSet: SelectionSet, into marked: inout Set<Int>)
-        -> Bool
-    {
+    /// holds a variable; records every selection set that does in `marked`. A selection set
+    /// whose `text` (the document's source) holds no `$` is not walked.
+    private static func markVariables(
+        in selectionSet: SelectionSet, text: [UInt8], into marked: inout Set<Int>
+    ) -> Bool {
+        guard mayHoldVariable(selectionSet, in: text) else { return false }
         var found = false
         for selection in selectionSet.selections {
             switch selection {
@@ -125,14 +129,16 @@ extension VariableUsageCollector {
                 {
                     found = true
                 }
-                if let inner = field.selectionSet, markVariables(in: inner, into: &marked) {
+                if let inner = field.selectionSet,
+                    markVariables(in: inner, text: text, into: &marked)
+                {
                     found = true
                 }
             case .fragmentSpread(let spread):
                 if anyVariable(in: spread.directives) { found = true }
             case .inlineFragment(let fragment):
                 if anyVariable(in: fragment.directives) { found = true }
-                if markVariables(in: fragment.selectionSet, into: &marked) { found = true }
+                if markVariables(in: fragment.selectionSet, text: text, into: &marked) { found = true }
             }
         }
         if found { marked.insert(selectionSet.location.start) }

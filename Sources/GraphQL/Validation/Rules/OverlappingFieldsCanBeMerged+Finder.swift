@@ -51,7 +51,10 @@ struct ConflictFinder {
     /// (closure, closure) pairs of fragments whose whole comparison found nothing.
     var clearClosurePairs: Set<ClosurePair> = []
     var closureIDs: [ClosureKey: Int] = [:]
-    var closureByFragment: [String: Int] = [:]
+    var closureByFragment: [Int: Int] = [:]
+    /// Ids of the fragment names spread (defined or not), and each id's definition.
+    var fragmentIDs: [String: Int] = [:]
+    var fragmentDefinitions: [FragmentDefinition?] = []
     var shapeIDs: [ShapeKey: Int] = [:]
     /// Shapes given to fields without source text, each its own (negative ids).
     var unsharedShapes = 0
@@ -91,7 +94,7 @@ struct ConflictFinder {
             let fields = map.groups[group]
             if fields.count > 1 { compareWithin(name, fields, into: &conflicts) }
         }
-        let fragments = map.fragmentNames
+        let fragments = map.fragments
         for index in fragments.indices where !isExhausted {
             collectBetween(map, fragment: fragments[index], exclusive: false, into: &conflicts)
             for other in fragments[(index + 1)...] where !isExhausted {
@@ -111,14 +114,14 @@ struct ConflictFinder {
         let map1 = fieldMap(for: selectionSet1, parentType: parentType1)
         let map2 = fieldMap(for: selectionSet2, parentType: parentType2)
         collectBetween(map1, map2, exclusive: exclusive, into: &conflicts)
-        for name in map2.fragmentNames where !isExhausted {
+        for name in map2.fragments where !isExhausted {
             collectBetween(map1, fragment: name, exclusive: exclusive, into: &conflicts)
         }
-        for name in map1.fragmentNames where !isExhausted {
+        for name in map1.fragments where !isExhausted {
             collectBetween(map2, fragment: name, exclusive: exclusive, into: &conflicts)
         }
-        for name1 in map1.fragmentNames {
-            for name2 in map2.fragmentNames where !isExhausted {
+        for name1 in map1.fragments {
+            for name2 in map2.fragments where !isExhausted {
                 collectBetween(
                     fragment: name1, fragment: name2, exclusive: exclusive, into: &conflicts)
             }
@@ -145,21 +148,28 @@ struct ConflictFinder {
             for: fragment.selectionSet, parentType: typeID(fragment.typeCondition.value))
     }
 
+    /// The id of a fragment name, given on first sight.
+    mutating func fragmentID(_ name: String) -> Int {
+        if let known = fragmentIDs[name] { return known }
+        let id = fragmentDefinitions.count
+        fragmentIDs[name] = id
+        fragmentDefinitions.append(context.fragments[name])
+        return id
+    }
+
     /// The id of a named type in the schema's type index; -1 when the schema lacks it.
     func typeID(_ name: String) -> Int { context.schema.typeIndex.ids[name] ?? -1 }
 
     private mutating func fieldMap(for selectionSet: SelectionSet, parentType: Int) -> FieldMap {
         if let known = fieldMaps[selectionSet.location.start] { return known }
         var map = FieldMap(id: selectionSet.location.start)
-        var fragmentNames: Set<String> = []
-        collectFields(selectionSet, parentType: parentType, into: &map, &fragmentNames)
+        collectFields(selectionSet, parentType: parentType, into: &map)
         fieldMaps[map.id] = map
         return map
     }
 
     private mutating func collectFields(
-        _ selectionSet: SelectionSet, parentType: Int, into map: inout FieldMap,
-        _ fragmentNames: inout Set<String>
+        _ selectionSet: SelectionSet, parentType: Int, into map: inout FieldMap
     ) {
         let parent = parentType >= 0 ? context.schema.typeIndex.entries[parentType] : nil
         for selection in selectionSet.selections {
@@ -178,13 +188,12 @@ struct ConflictFinder {
                     map.groups.append([occurrence])
                 }
             case .fragmentSpread(let spread):
-                if fragmentNames.insert(spread.name.value).inserted {
-                    map.fragmentNames.append(spread.name.value)
-                }
+                let id = fragmentID(spread.name.value)
+                if !map.fragments.contains(id) { map.fragments.append(id) }
             case .inlineFragment(let fragment):
                 var type = parentType
                 if let condition = fragment.typeCondition?.value { type = typeID(condition) }
-                collectFields(fragment.selectionSet, parentType: type, into: &map, &fragmentNames)
+                collectFields(fragment.selectionSet, parentType: type, into: &map)
             }
         }
     }
@@ -193,7 +202,7 @@ struct ConflictFinder {
 extension ConflictFinder {
     struct FieldsAndFragment: Hashable {
         let fieldMap: Int
-        let fragment: String
+        let fragment: Int
     }
 
     struct ComparedEntry {
@@ -208,7 +217,7 @@ extension ConflictFinder {
 
     struct SignatureAndFragment: Hashable {
         let signature: Int
-        let fragment: String
+        let fragment: Int
         let exclusive: Bool
     }
 
@@ -226,11 +235,11 @@ extension ConflictFinder {
     }
 
     struct FragmentPair: Hashable {
-        let first: String
-        let second: String
+        let first: Int
+        let second: Int
 
-        init(_ a: String, _ b: String) {
-            if a < b { (first, second) = (a, b) } else { (first, second) = (b, a) }
+        init(_ a: Int, _ b: Int) {
+            (first, second) = (min(a, b), max(a, b))
         }
     }
 

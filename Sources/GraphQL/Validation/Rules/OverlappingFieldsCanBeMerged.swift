@@ -102,7 +102,8 @@ struct FieldMap {
     var groups: [[FieldOccurrence]] = []
     /// Index in `groups` of each response name.
     var groupByName: [String: Int] = [:]
-    var fragmentNames: [String] = []
+    /// The fragments spread (by `ConflictFinder.fragmentID`), each once, in order.
+    var fragments: [Int] = []
 
     /// The fields with one response name, if any.
     func fields(named name: String) -> [FieldOccurrence]? {
