@@ -28,18 +28,9 @@ struct VariableUsageCollector {
     }
 
     /// False when the selection set's text holds no `$`, which every variable in it is
-    /// spelled with: a scan of bytes instead of a walk over the tree. The text is read only
-    /// where the location looks like the parser's (from a `{` to a `}`); otherwise (a
-    /// hand-built document) the answer is true and the tree is walked.
+    /// spelled with (see `SelectionSet.mayContain(_:in:)`).
     static func mayHoldVariable(_ selectionSet: SelectionSet, in bytes: [UInt8]) -> Bool {
-        let start = selectionSet.location.start
-        let end = selectionSet.location.end
-        guard start >= 0, start < end, end <= bytes.count,
-            bytes[start] == UInt8(ascii: "{"), bytes[end - 1] == UInt8(ascii: "}")
-        else { return true }
-        return bytes.withUnsafeBufferPointer { buffer in
-            buffer[start..<end].contains(UInt8(ascii: "$"))
-        }
+        selectionSet.mayContain(UInt8(ascii: "$"), in: bytes)
     }
 
     private mutating func collect(_ selectionSet: SelectionSet) {

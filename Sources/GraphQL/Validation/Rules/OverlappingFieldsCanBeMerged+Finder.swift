@@ -52,6 +52,7 @@ struct ConflictFinder {
     var clearClosurePairs: Set<ClosurePair> = []
     var closureIDs: [ClosureKey: Int] = [:]
     var closureByFragment: [Int: Int] = [:]
+    var responseNameIDs: [String: Int] = [:]
     /// Ids of the fragment names spread (defined or not), and each id's definition.
     var fragmentIDs: [String: Int] = [:]
     var fragmentDefinitions: [FragmentDefinition?] = []
@@ -133,9 +134,10 @@ struct ConflictFinder {
         _ map1: FieldMap, _ map2: FieldMap, exclusive: Bool, into conflicts: inout [Conflict]
     ) {
         for (group, name) in map1.responseNames.enumerated() where !isExhausted {
-            if let fields2 = map2.fields(named: name) {
+            if let group2 = map2.group(of: map1.nameIDs[group]) {
                 compareBetween(
-                    name, map1.groups[group], fields2, exclusive: exclusive, into: &conflicts)
+                    name, map1.groups[group], map2.groups[group2], exclusive: exclusive,
+                    into: &conflicts)
             }
         }
     }
@@ -146,6 +148,15 @@ struct ConflictFinder {
         if let known = fieldMaps[fragment.selectionSet.location.start] { return known }
         return fieldMap(
             for: fragment.selectionSet, parentType: typeID(fragment.typeCondition.value))
+    }
+
+    /// The id of a response name, given on first sight, so that field maps compare names
+    /// as integers.
+    mutating func responseNameID(_ name: String) -> Int {
+        if let known = responseNameIDs[name] { return known }
+        let id = responseNameIDs.count
+        responseNameIDs[name] = id
+        return id
     }
 
     /// The id of a fragment name, given on first sight.
@@ -180,16 +191,10 @@ struct ConflictFinder {
                     definition: parent?.declaredField(field.name.value),
                     shape: shape(of: field, parentType: parentType))
                 let key = field.responseKey
-                if let group = map.groupByName[key] {
-                    map.groups[group].append(occurrence)
-                } else {
-                    map.groupByName[key] = map.groups.count
-                    map.responseNames.append(key)
-                    map.groups.append([occurrence])
-                }
+                map.add(occurrence, name: key, nameID: responseNameID(key))
             case .fragmentSpread(let spread):
                 let id = fragmentID(spread.name.value)
-                if !map.fragments.contains(id) { map.fragments.append(id) }
+                map.add(fragment: id)
             case .inlineFragment(let fragment):
                 var type = parentType
                 if let condition = fragment.typeCondition?.value { type = typeID(condition) }
@@ -211,7 +216,7 @@ extension ConflictFinder {
     }
 
     struct SignatureEntry: Hashable {
-        let responseName: String
+        let responseName: Int
         let shapes: [Int]
     }
 

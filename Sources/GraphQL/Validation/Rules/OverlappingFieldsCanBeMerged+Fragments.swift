@@ -85,7 +85,7 @@ extension ConflictFinder {
         if let known = signatureByMap[map.id] { return known }
         let key = map.responseNames.indices.map { group in
             SignatureEntry(
-                responseName: map.responseNames[group], shapes: map.groups[group].map(\.shape))
+                responseName: map.nameIDs[group], shapes: map.groups[group].map(\.shape))
         }
         let id = signatureIDs[key] ?? signatureIDs.count
         signatureIDs[key] = id

@@ -97,16 +97,47 @@ struct FieldOccurrence {
 struct FieldMap {
     /// The selection set's offset: identifies the map for memoization.
     let id: Int
-    var responseNames: [String] = []
+    private(set) var responseNames: [String] = []
+    /// Each response name's id (`ConflictFinder.responseNameID`), in the same order.
+    private(set) var nameIDs: [Int] = []
     /// The fields of each response name, in the order of `responseNames`.
-    var groups: [[FieldOccurrence]] = []
-    /// Index in `groups` of each response name.
-    var groupByName: [String: Int] = [:]
+    private(set) var groups: [[FieldOccurrence]] = []
+    /// Index in `groups` by name id, for a map too large to search.
+    private var groupByNameID: [Int: Int] = [:]
     /// The fragments spread (by `ConflictFinder.fragmentID`), each once, in order.
-    var fragments: [Int] = []
+    private(set) var fragments: [Int] = []
 
-    /// The fields with one response name, if any.
-    func fields(named name: String) -> [FieldOccurrence]? {
-        groupByName[name].map { groups[$0] }
+    /// Up to this many response names, a name is found by a scan of `nameIDs`.
+    private static let scannedNames = 16
+
+    init(id: Int) { self.id = id }
+
+    /// The index in `groups` of a response name's fields, if the map has that name.
+    func group(of nameID: Int) -> Int? {
+        nameIDs.count <= Self.scannedNames
+            ? nameIDs.firstIndex(of: nameID) : groupByNameID[nameID]
+    }
+
+    /// Adds a fragment spread, unless the map has it already.
+    mutating func add(fragment: Int) {
+        if !fragments.contains(fragment) { fragments.append(fragment) }
+    }
+
+    /// Adds a field under its response name.
+    mutating func add(_ occurrence: FieldOccurrence, name: String, nameID: Int) {
+        if let group = group(of: nameID) {
+            groups[group].append(occurrence)
+            return
+        }
+        responseNames.append(name)
+        nameIDs.append(nameID)
+        groups.append([occurrence])
+        if nameIDs.count > Self.scannedNames {
+            if groupByNameID.isEmpty {
+                for (group, id) in nameIDs.enumerated() { groupByNameID[id] = group }
+            } else {
+                groupByNameID[nameID] = groups.count - 1
+            }
+        }
     }
 }
