@@ -74,11 +74,15 @@ public final class ValidationContext {
         var spreads: [FragmentSpread] = []
         var pending = [selectionSet]
         while let set = pending.popLast() {
-            for selection in set.selections {
-                switch selection {
-                case .fragmentSpread(let spread): spreads.append(spread)
-                case .field(let field): if let inner = field.selectionSet { pending.append(inner) }
-                case .inlineFragment(let fragment): pending.append(fragment.selectionSet)
+            // Read in place: a `for … in` loop copies each selection.
+            set.selections.withUnsafeBufferPointer { selections in
+                for index in selections.indices {
+                    switch selections[index] {
+                    case .fragmentSpread(let spread): spreads.append(spread)
+                    case .field(let field):
+                        if let inner = field.selectionSet { pending.append(inner) }
+                    case .inlineFragment(let fragment): pending.append(fragment.selectionSet)
+                    }
                 }
             }
         }

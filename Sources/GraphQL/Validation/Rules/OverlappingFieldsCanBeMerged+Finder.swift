@@ -183,22 +183,25 @@ struct ConflictFinder {
         _ selectionSet: SelectionSet, parentType: Int, into map: inout FieldMap
     ) {
         let parent = parentType >= 0 ? context.schema.typeIndex.entries[parentType] : nil
-        for selection in selectionSet.selections {
-            switch selection {
-            case .field(let field):
-                let occurrence = FieldOccurrence(
-                    parentType: parentType, node: field,
-                    definition: parent?.declaredField(field.name.value),
-                    shape: shape(of: field, parentType: parentType))
-                let key = field.responseKey
-                map.add(occurrence, name: key, nameID: responseNameID(key))
-            case .fragmentSpread(let spread):
-                let id = fragmentID(spread.name.value)
-                map.add(fragment: id)
-            case .inlineFragment(let fragment):
-                var type = parentType
-                if let condition = fragment.typeCondition?.value { type = typeID(condition) }
-                collectFields(fragment.selectionSet, parentType: type, into: &map)
+        // Read in place: a `for … in` loop copies each selection.
+        selectionSet.selections.withUnsafeBufferPointer { selections in
+            for index in selections.indices {
+                switch selections[index] {
+                case .field(let field):
+                    let occurrence = FieldOccurrence(
+                        parentType: parentType, node: field,
+                        definition: parent?.declaredField(field.name.value),
+                        shape: shape(of: field, parentType: parentType))
+                    let key = field.responseKey
+                    map.add(occurrence, name: key, nameID: responseNameID(key))
+                case .fragmentSpread(let spread):
+                    let id = fragmentID(spread.name.value)
+                    map.add(fragment: id)
+                case .inlineFragment(let fragment):
+                    var type = parentType
+                    if let condition = fragment.typeCondition?.value { type = typeID(condition) }
+                    collectFields(fragment.selectionSet, parentType: type, into: &map)
+                }
             }
         }
     }

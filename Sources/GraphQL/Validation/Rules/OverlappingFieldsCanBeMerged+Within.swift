@@ -20,22 +20,26 @@ extension ConflictFinder {
 
         /// Whether what the selection set adds already needs comparing.
         mutating func visit(_ selectionSet: SelectionSet) -> Bool {
-            for selection in selectionSet.selections {
-                switch selection {
-                case .field(let field):
-                    let name = field.responseKey
-                    if responseNames.count >= Self.maximumFields || responseNames.contains(name) {
-                        return true
+            selectionSet.selections.withUnsafeBufferPointer { selections in
+                for index in selections.indices {
+                    switch selections[index] {
+                    case .field(let field):
+                        let name = field.alias?.value ?? field.name.value
+                        if responseNames.count >= Self.maximumFields
+                            || responseNames.contains(name)
+                        {
+                            return true
+                        }
+                        responseNames.append(name)
+                    case .fragmentSpread(let fragmentSpread):
+                        if let spread, spread != fragmentSpread.name.value { return true }
+                        spread = fragmentSpread.name.value
+                    case .inlineFragment(let fragment):
+                        if visit(fragment.selectionSet) { return true }
                     }
-                    responseNames.append(name)
-                case .fragmentSpread(let fragmentSpread):
-                    if let spread, spread != fragmentSpread.name.value { return true }
-                    spread = fragmentSpread.name.value
-                case .inlineFragment(let fragment):
-                    if visit(fragment.selectionSet) { return true }
                 }
+                return false
             }
-            return false
         }
     }
 }
