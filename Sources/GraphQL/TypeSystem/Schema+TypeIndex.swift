@@ -86,6 +86,8 @@ final class FieldEntry: Sendable {
     let namedTypeID: Int
     /// Whether `outputType`'s named type is an object, interface or union.
     let isComposite: Bool
+    /// Whether the field's named type is a scalar or enum of the schema.
+    let isLeaf: Bool
     /// The arguments that must be given: non-null without a default.
     let requiredArguments: [InputValueInfo]
     /// Whether this is `__typename`, `__schema` or `__type`, which the type does not declare.
@@ -107,6 +109,7 @@ final class FieldEntry: Sendable {
             namedTypeID = -1
             isComposite = false
         }
+        isLeaf = types[name]?.isLeaf == true
         requiredArguments = definition.arguments.filter(\.isRequired)
     }
 }

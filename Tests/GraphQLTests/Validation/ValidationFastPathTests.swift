@@ -117,5 +117,7 @@ struct ValidationFastPathTests {
         #expect(field.namedTypeID == index.ids["A"])
         #expect(field.isComposite)
         #expect(index["A"]?.fields["b"]?.isComposite == false)
+        #expect(index["A"]?.fields["b"]?.isLeaf == true)
+        #expect(field.isLeaf == false)
     }
 }

@@ -145,7 +145,8 @@ extension ConflictFinder {
         }
         let type1 = field1.definition?.definition.type
         let type2 = field2.definition?.definition.type
-        if let type1, let type2, typesConflict(type1, type2) {
+        let leaves = (field1.definition?.isLeaf == true, field2.definition?.isLeaf == true)
+        if let type1, let type2, typesConflict(type1, type2, leaves: leaves) {
             return Conflict(
                 reason: ConflictReason(
                     responseName: responseName,
@@ -188,18 +189,20 @@ extension ConflictFinder {
     }
 
     /// List and non-null wrappers must match, and leaf types must be the same type;
-    /// composite types are compared through their sub-fields instead.
-    private func typesConflict(_ type1: TypeReference, _ type2: TypeReference) -> Bool {
+    /// composite types are compared through their sub-fields instead. `leaves` says
+    /// whether each named type at the bottom is a scalar or enum.
+    private func typesConflict(
+        _ type1: TypeReference, _ type2: TypeReference, leaves: (Bool, Bool)
+    ) -> Bool {
         switch (type1, type2) {
-        case (.list(let inner1), .list(let inner2)): return typesConflict(inner1, inner2)
+        case (.list(let inner1), .list(let inner2)):
+            return typesConflict(inner1, inner2, leaves: leaves)
         case (.list, _), (_, .list): return true
-        case (.nonNull(let inner1), .nonNull(let inner2)): return typesConflict(inner1, inner2)
+        case (.nonNull(let inner1), .nonNull(let inner2)):
+            return typesConflict(inner1, inner2, leaves: leaves)
         case (.nonNull, _), (_, .nonNull): return true
         case (.named(let name1), .named(let name2)):
-            let index = context.schema.typeIndex
-            let isLeaf1 = index[name1]?.isLeaf == true
-            let isLeaf2 = index[name2]?.isLeaf == true
-            return (isLeaf1 || isLeaf2) && name1 != name2
+            return (leaves.0 || leaves.1) && name1 != name2
         }
     }
 
