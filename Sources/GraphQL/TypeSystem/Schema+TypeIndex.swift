@@ -40,6 +40,8 @@ final class TypeEntry: Sendable {
     /// duplicated name) and the meta-fields (`__typename` on composite types, `__schema` and
     /// `__type` on the query root), as `Schema.fieldDefinition(_:on:)` finds them.
     let fields: [String: FieldEntry]
+    /// `fields` again, in a table built for fast lookups (see `FieldTable`).
+    let fieldTable: FieldTable
     /// Declared fields hidden in `fields` by a meta-field of the same name (only in a schema
     /// that breaks the rule reserving `__` names); normally empty.
     private let shadowedFields: [String: FieldEntry]
@@ -65,13 +67,14 @@ final class TypeEntry: Sendable {
             fields["__type"] = FieldEntry(MetaFields.type, isMetaField: true, ids: ids, types: types)
         }
         self.fields = fields
+        self.fieldTable = FieldTable(fields)
         self.shadowedFields = shadowed
     }
 
     /// A field the type itself declares (meta-fields excluded), as `NamedType.field(named:)`
     /// finds it.
     func declaredField(_ name: String) -> FieldEntry? {
-        guard let entry = fields[name] else { return nil }
+        guard let entry = fieldTable[name] else { return nil }
         if !entry.isMetaField { return entry }
         return shadowedFields.isEmpty ? nil : shadowedFields[name]
     }
@@ -111,5 +114,46 @@ final class FieldEntry: Sendable {
         }
         isLeaf = types[name]?.isLeaf == true
         requiredArguments = definition.arguments.filter(\.isRequired)
+    }
+}
+
+/// Fields by name in an open-addressing table probed by an FNV-1a hash of the name's bytes:
+/// a lookup costs one pass over a short name, where `Dictionary<String, _>` runs a seeded
+/// hash over the normalized string. The table is built once from the schema; at most half
+/// its slots are used, so a name that is not in it stops at an empty slot.
+struct FieldTable: Sendable {
+    private let names: [String]
+    private let entries: [FieldEntry?]
+    private let mask: Int
+
+    init(_ fields: [String: FieldEntry]) {
+        var capacity = 4
+        while capacity < fields.count * 2 { capacity *= 2 }
+        var names = Array(repeating: "", count: capacity)
+        var entries = [FieldEntry?](repeating: nil, count: capacity)
+        for (name, entry) in fields {
+            var slot = Self.hash(name) & (capacity - 1)
+            while entries[slot] != nil { slot = (slot + 1) & (capacity - 1) }
+            names[slot] = name
+            entries[slot] = entry
+        }
+        self.names = names
+        self.entries = entries
+        self.mask = capacity - 1
+    }
+
+    subscript(name: String) -> FieldEntry? {
+        var slot = Self.hash(name) & mask
+        while let entry = entries[slot] {
+            if names[slot] == name { return entry }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    private static func hash(_ name: String) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 }

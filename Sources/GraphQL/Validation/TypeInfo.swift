@@ -87,7 +87,7 @@ public struct TypeInfo {
     mutating func leaveSelectionSet() { parentTypeStack.removeLast() }
 
     mutating func enterField(_ field: Field) {
-        let entry = parentTypeEntry?.fields[field.name.value]
+        let entry = parentTypeEntry?.fieldTable[field.name.value]
         fieldStack.append(entry)
         if let entry, let type = entry.outputType {
             typeStack.append(

@@ -108,6 +108,7 @@ struct ValidationFastPathTests {
             for fieldName in ["a", "u", "b", "c", "__typename", "__schema", "__type", "zz"] {
                 let expected = schema.fieldDefinition(fieldName, on: typeName)
                 #expect(entry.fields[fieldName]?.definition.name == expected?.name)
+                #expect(entry.fieldTable[fieldName]?.definition.name == expected?.name)
                 #expect(
                     entry.declaredField(fieldName)?.definition.name
                         == schema[typeName]?.field(named: fieldName)?.name)
