@@ -22,6 +22,8 @@ public struct Schema: Sendable {
     private let possibleTypeIndex: [String: [String]]
     /// For each interface, the objects and interfaces that implement it.
     private let implementationIndex: [String: [String]]
+    /// Type ids and field tables for validation (see `SchemaTypeIndex`).
+    let typeIndex: SchemaTypeIndex
 
     public init(
         description: String? = nil, queryType: String?, mutationType: String? = nil,
@@ -39,6 +41,7 @@ public struct Schema: Sendable {
         }
         self.types = byName
         self.typeNames = names
+        self.typeIndex = SchemaTypeIndex(types: byName, names: names, queryType: queryType)
         var directivesByName: [String: DirectiveInfo] = [:]
         var directiveNames: [String] = []
         for directive in directives where directivesByName[directive.name] == nil {

@@ -6,28 +6,41 @@
 /// is nil where the document refers to something the schema does not have.
 public struct TypeInfo {
     let schema: Schema
-    /// Each output type with, when it is composite, its name, found when pushed so the
-    /// selection set below does not look the type up again.
-    private var typeStack: [(type: TypeReference?, compositeName: String?)] = []
-    private var parentTypeStack: [String?] = []
+    /// The schema's type ids and field tables: the stacks hold ids and field entries, so
+    /// entering a field costs one hash of its name.
+    private let index: SchemaTypeIndex
+    private var typeStack: [OutputSlot] = []
+    /// Ids of the composite types whose selection sets enclose the node (-1: unknown).
+    private var parentTypeStack: [Int] = []
     private var inputTypeStack: [TypeReference?] = []
-    private var fieldDefinitionStack: [FieldDefinitionInfo?] = []
+    private var fieldStack: [FieldEntry?] = []
     private var defaultValueStack: [ConstValueNode?] = []
     /// The directive being visited, while inside one.
     public private(set) var directive: DirectiveInfo?
     /// The argument definition being visited, while inside an argument.
     public private(set) var argument: InputValueInfo?
 
+    /// An output type on the stack, with its named type's id (-1 when the reference does not
+    /// name an output type of the schema, and then `type` is nil too).
+    private struct OutputSlot {
+        let type: TypeReference?
+        let namedID: Int
+        let isComposite: Bool
+
+        static let unknown = OutputSlot(type: nil, namedID: -1, isComposite: false)
+    }
+
     init(schema: Schema) {
         self.schema = schema
+        self.index = schema.typeIndex
     }
 
     /// The output type of the current field, operation or fragment.
     public var type: TypeReference? { typeStack.last?.type }
     /// The composite type whose selection set is being visited.
-    public var parentType: String? { parentTypeStack.last ?? nil }
+    public var parentType: String? { parentTypeEntry?.name }
     /// The definition of the field being visited.
-    public var fieldDefinition: FieldDefinitionInfo? { fieldDefinitionStack.last ?? nil }
+    public var fieldDefinition: FieldDefinitionInfo? { fieldEntry?.definition }
     /// The type the value being visited must have.
     public var inputType: TypeReference? { inputTypeStack.last ?? nil }
     /// The type of the list or input object around the value being visited.
@@ -37,42 +50,78 @@ public struct TypeInfo {
     /// The default of the argument or input field being visited, if it has one.
     public var defaultValue: ConstValueNode? { defaultValueStack.last ?? nil }
 
+    /// `parentType`'s entry in the schema's type index.
+    var parentTypeEntry: TypeEntry? {
+        guard let id = parentTypeStack.last, id >= 0 else { return nil }
+        return index.entries[id]
+    }
+
+    /// `fieldDefinition`'s entry, with its resolved output type.
+    var fieldEntry: FieldEntry? { fieldStack.last ?? nil }
+
+    /// The entry of `type`'s named type (nil exactly when `type` is).
+    var namedTypeEntry: TypeEntry? {
+        guard let slot = typeStack.last, slot.namedID >= 0 else { return nil }
+        return index.entries[slot.namedID]
+    }
+
     // MARK: Entering and leaving nodes
 
     mutating func enterOperation(_ operation: OperationDefinition) {
-        let rootName = schema.rootType(for: operation.operation)?.name
-        typeStack.append((rootName.map { .named($0) }, rootName))
+        guard let rootName = schema.rootType(for: operation.operation)?.name,
+            let id = index.ids[rootName]
+        else {
+            typeStack.append(.unknown)
+            return
+        }
+        typeStack.append(OutputSlot(type: .named(rootName), namedID: id, isComposite: true))
     }
 
     mutating func leaveOperation() { typeStack.removeLast() }
 
     mutating func enterSelectionSet() {
-        parentTypeStack.append(typeStack.last?.compositeName)
+        let slot = typeStack.last
+        parentTypeStack.append(slot?.isComposite == true ? slot!.namedID : -1)
     }
 
     mutating func leaveSelectionSet() { parentTypeStack.removeLast() }
 
     mutating func enterField(_ field: Field) {
-        let definition = parentType.flatMap { schema.fieldDefinition(field.name.value, on: $0) }
-        fieldDefinitionStack.append(definition)
-        pushOutputType(definition?.type)
+        let entry = parentTypeEntry?.fieldTable[field.name.value]
+        fieldStack.append(entry)
+        if let entry, let type = entry.outputType {
+            typeStack.append(
+                OutputSlot(type: type, namedID: entry.namedTypeID, isComposite: entry.isComposite))
+        } else {
+            typeStack.append(.unknown)
+        }
     }
 
     mutating func leaveField() {
-        fieldDefinitionStack.removeLast()
+        fieldStack.removeLast()
         typeStack.removeLast()
     }
 
     /// An inline fragment or fragment definition: its type condition, or else the type
     /// around it.
     mutating func enterFragment(typeCondition: Name?) {
-        let outputType: TypeReference? =
-            if let typeCondition {
-                schema[typeCondition.value] != nil ? .named(typeCondition.value) : nil
+        if let typeCondition {
+            if let entry = index[typeCondition.value], entry.isOutputType {
+                typeStack.append(
+                    OutputSlot(
+                        type: .named(typeCondition.value), namedID: entry.id,
+                        isComposite: entry.isComposite))
             } else {
-                type.map { .named($0.namedType) }
+                typeStack.append(.unknown)
             }
-        pushOutputType(outputType)
+        } else if let slot = typeStack.last, let type = slot.type {
+            let named: TypeReference =
+                if case .named = type { type } else { .named(type.namedType) }
+            typeStack.append(
+                OutputSlot(type: named, namedID: slot.namedID, isComposite: slot.isComposite))
+        } else {
+            typeStack.append(.unknown)
+        }
     }
 
     mutating func leaveFragment() { typeStack.removeLast() }
@@ -95,7 +144,7 @@ public struct TypeInfo {
             if let directive {
                 directive.argument(named: argument.name.value)
             } else {
-                fieldDefinition?.argument(named: argument.name.value)
+                fieldEntry?.definition.argument(named: argument.name.value)
             }
         self.argument = definition
         defaultValueStack.append(definition?.defaultValue)
@@ -137,16 +186,6 @@ public struct TypeInfo {
     }
 
     // MARK: Type helpers
-
-    /// Pushes `type` when it is an output type of the schema (nil otherwise), with its name
-    /// when it is composite.
-    private mutating func pushOutputType(_ type: TypeReference?) {
-        guard let type, let named = schema.outputType(of: type) else {
-            typeStack.append((nil, nil))
-            return
-        }
-        typeStack.append((type, named.isComposite ? named.name : nil))
-    }
 
     /// The schema type a document's type node spells, or nil when its name is unknown.
     func typeReference(_ node: TypeNode) -> TypeReference? {

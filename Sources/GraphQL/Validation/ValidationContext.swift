@@ -11,11 +11,15 @@ public final class ValidationContext {
     /// The options of this run.
     public let options: ValidationOptions
     /// Schema facts for the node being visited.
-    public internal(set) var typeInfo: TypeInfo
+    ///
+    /// Not checked for exclusive access at run time (nor are `errors` and `isAborted`):
+    /// the walker changes it only between rule calls, on one thread, and the checks on every
+    /// read by every rule were a measurable share of validation.
+    @exclusivity(unchecked) public internal(set) var typeInfo: TypeInfo
     /// Errors reported so far, in the order they were reported.
-    public private(set) var errors: [GraphQLError] = []
+    @exclusivity(unchecked) public private(set) var errors: [GraphQLError] = []
     /// Set once `options.maxErrors` has been passed: the walk stops.
-    public private(set) var isAborted = false
+    @exclusivity(unchecked) public private(set) var isAborted = false
 
     /// Fragment definitions by name (the last of a duplicated name wins, as in graphql-js).
     let fragments: [String: FragmentDefinition]
@@ -70,11 +74,15 @@ public final class ValidationContext {
         var spreads: [FragmentSpread] = []
         var pending = [selectionSet]
         while let set = pending.popLast() {
-            for selection in set.selections {
-                switch selection {
-                case .fragmentSpread(let spread): spreads.append(spread)
-                case .field(let field): if let inner = field.selectionSet { pending.append(inner) }
-                case .inlineFragment(let fragment): pending.append(fragment.selectionSet)
+            // Read in place: a `for … in` loop copies each selection.
+            set.selections.withUnsafeBufferPointer { selections in
+                for index in selections.indices {
+                    switch selections[index] {
+                    case .fragmentSpread(let spread): spreads.append(spread)
+                    case .field(let field):
+                        if let inner = field.selectionSet { pending.append(inner) }
+                    case .inlineFragment(let fragment): pending.append(fragment.selectionSet)
+                    }
                 }
             }
         }
@@ -123,7 +131,7 @@ public final class ValidationContext {
         if let known = variableUsagesByNode[key] { return known }
         var collector = VariableUsageCollector(typeInfo: TypeInfo(schema: schema))
         start(&collector.typeInfo)
-        collector.collect(selectionSet, directives: directives)
+        collector.collect(selectionSet, directives: directives, source: document.source)
         variableUsagesByNode[key] = collector.usages
         return collector.usages
     }

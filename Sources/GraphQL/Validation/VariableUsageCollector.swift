@@ -14,11 +14,23 @@ struct VariableUsageCollector {
         self.typeInfo = typeInfo
     }
 
-    /// Walks directives (of the operation or fragment) and then the selection set.
-    mutating func collect(_ selectionSet: SelectionSet, directives: [Directive] = []) {
+    /// Walks directives (of the operation or fragment) and then the selection set, except
+    /// the selection sets whose text in `source` holds no `$` (and so no variable).
+    mutating func collect(
+        _ selectionSet: SelectionSet, directives: [Directive] = [], source: Source? = nil
+    ) {
         collect(directives)
-        guard Self.markVariables(in: selectionSet, into: &holdingVariables) else { return }
+        guard
+            Self.markVariables(
+                in: selectionSet, text: source?.bytes ?? [], into: &holdingVariables)
+        else { return }
         collect(selectionSet)
+    }
+
+    /// False when the selection set's text holds no `$`, which every variable in it is
+    /// spelled with (see `SelectionSet.mayContain(_:in:)`).
+    static func mayHoldVariable(_ selectionSet: SelectionSet, in bytes: [UInt8]) -> Bool {
+        selectionSet.mayContain(UInt8(ascii: "$"), in: bytes)
     }
 
     private mutating func collect(_ selectionSet: SelectionSet) {
@@ -93,10 +105,12 @@ extension VariableUsageCollector {
     }
 
     /// Whether any argument or directive in a selection set (fragment spreads not followed)
-    /// holds a variable; records every selection set that does in `marked`.
-    private static func markVariables(in selectionSet: SelectionSet, into marked: inout Set<Int>)
-        -> Bool
-    {
+    /// holds a variable; records every selection set that does in `marked`. A selection set
+    /// whose `text` (the document's source) holds no `$` is not walked.
+    private static func markVariables(
+        in selectionSet: SelectionSet, text: [UInt8], into marked: inout Set<Int>
+    ) -> Bool {
+        guard mayHoldVariable(selectionSet, in: text) else { return false }
         var found = false
         for selection in selectionSet.selections {
             switch selection {
@@ -106,14 +120,16 @@ extension VariableUsageCollector {
                 {
                     found = true
                 }
-                if let inner = field.selectionSet, markVariables(in: inner, into: &marked) {
+                if let inner = field.selectionSet,
+                    markVariables(in: inner, text: text, into: &marked)
+                {
                     found = true
                 }
             case .fragmentSpread(let spread):
                 if anyVariable(in: spread.directives) { found = true }
             case .inlineFragment(let fragment):
                 if anyVariable(in: fragment.directives) { found = true }
-                if markVariables(in: fragment.selectionSet, into: &marked) { found = true }
+                if markVariables(in: fragment.selectionSet, text: text, into: &marked) { found = true }
             }
         }
         if found { marked.insert(selectionSet.location.start) }

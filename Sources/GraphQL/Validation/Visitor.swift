@@ -12,6 +12,8 @@ public enum VisitAction: Sendable {
 /// cares about. `enter` methods may return `.skipChildren` to stop the walk below that node
 /// for this visitor alone; the other rules still see it.
 public protocol ValidationVisitor {
+    /// The kinds of node this visitor has callbacks for; the walker skips it at the others.
+    static var visitedNodes: VisitedNodes { get }
     /// Before anything else in the document.
     mutating func enterDocument(_ document: Document)
     /// After everything else in the document.
@@ -69,6 +71,7 @@ public protocol ValidationVisitor {
 }
 
 extension ValidationVisitor {
+    public static var visitedNodes: VisitedNodes { .all }
     public mutating func enterDocument(_ document: Document) {}
     public mutating func leaveDocument(_ document: Document) {}
     public mutating func enterOperation(_ operation: OperationDefinition) -> VisitAction {

@@ -4,6 +4,7 @@
 /// A request is run, not used to change the schema; a type definition in it is a mistake.
 struct ExecutableDefinitionsRule: ValidationRule {
     static let name = "ExecutableDefinitionsRule"
+    static let visitedNodes: VisitedNodes = .document
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }

@@ -2,13 +2,14 @@
 /// the target field of selection. fieldName must be defined on type in scope."
 struct FieldsOnCorrectTypeRule: ValidationRule {
     static let name = "FieldsOnCorrectTypeRule"
+    static let visitedNodes: VisitedNodes = .field
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }
 
     func enterField(_ field: Field) -> VisitAction {
-        guard let parentType = context.typeInfo.parentType,
-            context.typeInfo.fieldDefinition == nil
+        guard let parentType = context.typeInfo.parentTypeEntry?.name,
+            context.typeInfo.fieldEntry == nil
         else { return .visitChildren }
         let fieldName = field.name.value
         var hint = ""

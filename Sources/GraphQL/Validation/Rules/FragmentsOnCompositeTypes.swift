@@ -2,6 +2,7 @@
 /// document, the target type of fragment must have kind UNION, INTERFACE, or OBJECT."
 struct FragmentsOnCompositeTypesRule: ValidationRule {
     static let name = "FragmentsOnCompositeTypesRule"
+    static let visitedNodes: VisitedNodes = [.inlineFragment, .fragmentDefinition]
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }

@@ -3,14 +3,14 @@
 /// parent field or definition named argumentName. argumentDefinition must exist."
 struct KnownArgumentNamesRule: ValidationRule {
     static let name = "KnownArgumentNamesRule"
+    static let visitedNodes: VisitedNodes = [.argument, .directive]
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }
 
     func enterArgument(_ argument: Argument) -> VisitAction {
-        let typeInfo = context.typeInfo
-        if typeInfo.argument == nil, let field = typeInfo.fieldDefinition,
-            let parentType = typeInfo.parentType
+        if context.typeInfo.argument == nil, let field = context.typeInfo.fieldDefinition,
+            let parentType = context.typeInfo.parentType
         {
             let name = argument.name.value
             let suggestions = context.suggestions(for: name, among: field.arguments.map(\.name))

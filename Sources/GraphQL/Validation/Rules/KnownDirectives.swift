@@ -4,6 +4,7 @@
 /// exist." and "… if directive is not a valid location for directiveDefinition, fail."
 struct KnownDirectivesRule: ValidationRule {
     static let name = "KnownDirectivesRule"
+    static let visitedNodes: VisitedNodes = .directive
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }

@@ -2,6 +2,7 @@
 /// let fragment be the target of namedSpread. fragment must be defined in the document."
 struct KnownFragmentNamesRule: ValidationRule {
     static let name = "KnownFragmentNamesRule"
+    static let visitedNodes: VisitedNodes = .fragmentSpread
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }

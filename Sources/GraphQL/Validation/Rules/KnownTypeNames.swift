@@ -4,6 +4,7 @@
 /// for variables' types (section 5.8.2): every type a document names must exist.
 struct KnownTypeNamesRule: ValidationRule {
     static let name = "KnownTypeNamesRule"
+    static let visitedNodes: VisitedNodes = [.document, .namedType]
     let context: ValidationContext
     /// Types defined in the document itself (only in a document that also fails
     /// `ExecutableDefinitions`), which graphql-js also accepts.

@@ -3,6 +3,7 @@
 /// If operations is a set of more than 1: anonymous must be empty."
 struct LoneAnonymousOperationRule: ValidationRule {
     static let name = "LoneAnonymousOperationRule"
+    static let visitedNodes: VisitedNodes = [.document, .operation]
     let context: ValidationContext
     private var operationCount = 0
 

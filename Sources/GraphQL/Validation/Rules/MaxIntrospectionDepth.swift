@@ -4,6 +4,7 @@
 /// schema's size to the power of the depth — a cheap denial of service.
 struct MaxIntrospectionDepthRule: ValidationRule {
     static let name = "MaxIntrospectionDepthRule"
+    static let visitedNodes: VisitedNodes = .field
     /// Nesting the introspection lists this deep is refused.
     static let maximumDepth = 3
     /// Selections nested deeper than this inside an introspection field (through fragments

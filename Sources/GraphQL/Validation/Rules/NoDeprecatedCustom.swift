@@ -3,6 +3,7 @@
 /// build can refuse documents that would break when the deprecated parts are removed.
 struct NoDeprecatedCustomRule: ValidationRule {
     static let name = "NoDeprecatedCustomRule"
+    static let visitedNodes: VisitedNodes = [.field, .argument, .value, .objectField]
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }

@@ -6,6 +6,7 @@
 /// already on the current path is a cycle, reported with the path that closes it.
 struct NoFragmentCyclesRule: ValidationRule {
     static let name = "NoFragmentCyclesRule"
+    static let visitedNodes: VisitedNodes = [.operation, .fragmentDefinition]
     let context: ValidationContext
     private var visited: Set<String> = []
 

@@ -4,6 +4,7 @@
 /// `__typename` is still allowed.
 struct NoSchemaIntrospectionCustomRule: ValidationRule {
     static let name = "NoSchemaIntrospectionCustomRule"
+    static let visitedNodes: VisitedNodes = .field
     /// The introspection types of section 4.5.
     static let introspectionTypes: Set<String> = [
         "__Schema", "__Directive", "__DirectiveLocation", "__Type", "__Field", "__InputValue",

@@ -4,6 +4,7 @@
 /// Uses in fragments count for every operation that spreads them.
 struct NoUndefinedVariablesRule: ValidationRule {
     static let name = "NoUndefinedVariablesRule"
+    static let visitedNodes: VisitedNodes = .operation
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }

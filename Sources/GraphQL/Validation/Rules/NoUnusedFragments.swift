@@ -5,6 +5,7 @@
 /// unused too.
 struct NoUnusedFragmentsRule: ValidationRule {
     static let name = "NoUnusedFragmentsRule"
+    static let visitedNodes: VisitedNodes = [.document, .operation, .fragmentDefinition]
     let context: ValidationContext
     private var operations: [OperationDefinition] = []
     private var fragments: [FragmentDefinition] = []

@@ -3,6 +3,7 @@
 /// that operation."
 struct NoUnusedVariablesRule: ValidationRule {
     static let name = "NoUnusedVariablesRule"
+    static let visitedNodes: VisitedNodes = .operation
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }

@@ -143,9 +143,10 @@ extension ConflictFinder {
                     fields1: [node1], fields2: [node2])
             }
         }
-        let type1 = field1.definition?.type
-        let type2 = field2.definition?.type
-        if let type1, let type2, typesConflict(type1, type2) {
+        let type1 = field1.definition?.definition.type
+        let type2 = field2.definition?.definition.type
+        let leaves = (field1.definition?.isLeaf == true, field2.definition?.isLeaf == true)
+        if let type1, let type2, typesConflict(type1, type2, leaves: leaves) {
             return Conflict(
                 reason: ConflictReason(
                     responseName: responseName,
@@ -165,7 +166,7 @@ extension ConflictFinder {
         }
         nesting += 1
         let subConflicts = conflictsBetweenSubSelections(
-            selectionSet1, type1?.namedType, selectionSet2, type2?.namedType,
+            selectionSet1, subselectionParent(field1), selectionSet2, subselectionParent(field2),
             exclusive: exclusive)
         nesting -= 1
         guard !subConflicts.isEmpty else { return nil }
@@ -176,23 +177,32 @@ extension ConflictFinder {
             fields2: [node2] + subConflicts.flatMap(\.fields2))
     }
 
-    private func isObject(_ typeName: String?) -> Bool {
-        guard let typeName, case .object? = context.schema[typeName] else { return false }
-        return true
+    private func isObject(_ typeID: Int) -> Bool {
+        typeID >= 0 && context.schema.typeIndex.entries[typeID].isObject
+    }
+
+    /// The type id of a field's sub-selections: its type's named type.
+    private func subselectionParent(_ field: FieldOccurrence) -> Int {
+        guard let definition = field.definition else { return -1 }
+        return definition.namedTypeID >= 0
+            ? definition.namedTypeID : typeID(definition.definition.type.namedType)
     }
 
     /// List and non-null wrappers must match, and leaf types must be the same type;
-    /// composite types are compared through their sub-fields instead.
-    private func typesConflict(_ type1: TypeReference, _ type2: TypeReference) -> Bool {
+    /// composite types are compared through their sub-fields instead. `leaves` says
+    /// whether each named type at the bottom is a scalar or enum.
+    private func typesConflict(
+        _ type1: TypeReference, _ type2: TypeReference, leaves: (Bool, Bool)
+    ) -> Bool {
         switch (type1, type2) {
-        case (.list(let inner1), .list(let inner2)): return typesConflict(inner1, inner2)
+        case (.list(let inner1), .list(let inner2)):
+            return typesConflict(inner1, inner2, leaves: leaves)
         case (.list, _), (_, .list): return true
-        case (.nonNull(let inner1), .nonNull(let inner2)): return typesConflict(inner1, inner2)
+        case (.nonNull(let inner1), .nonNull(let inner2)):
+            return typesConflict(inner1, inner2, leaves: leaves)
         case (.nonNull, _), (_, .nonNull): return true
         case (.named(let name1), .named(let name2)):
-            let isLeaf1 = context.schema[name1]?.isLeaf == true
-            let isLeaf2 = context.schema[name2]?.isLeaf == true
-            return (isLeaf1 || isLeaf2) && name1 != name2
+            return (leaves.0 || leaves.1) && name1 != name2
         }
     }
 

@@ -51,7 +51,11 @@ struct ConflictFinder {
     /// (closure, closure) pairs of fragments whose whole comparison found nothing.
     var clearClosurePairs: Set<ClosurePair> = []
     var closureIDs: [ClosureKey: Int] = [:]
-    var closureByFragment: [String: Int] = [:]
+    var closureByFragment: [Int: Int] = [:]
+    var responseNameIDs: [String: Int] = [:]
+    /// Ids of the fragment names spread (defined or not), and each id's definition.
+    var fragmentIDs: [String: Int] = [:]
+    var fragmentDefinitions: [FragmentDefinition?] = []
     var shapeIDs: [ShapeKey: Int] = [:]
     /// Shapes given to fields without source text, each its own (negative ids).
     var unsharedShapes = 0
@@ -82,14 +86,16 @@ struct ConflictFinder {
     // MARK: Selection sets and fragments
 
     /// Conflicts among the fields a selection set selects, its fragments included.
-    mutating func conflictsWithin(_ selectionSet: SelectionSet, parentType: String?) -> [Conflict] {
+    mutating func conflictsWithin(_ selectionSet: SelectionSet, parentType: Int) -> [Conflict] {
+        guard fieldMaps[selectionSet.location.start] != nil || Self.needsComparison(selectionSet)
+        else { return [] }
         var conflicts: [Conflict] = []
         let map = fieldMap(for: selectionSet, parentType: parentType)
-        for name in map.responseNames where !isExhausted {
-            let fields = map.fieldsByName[name]!
+        for (group, name) in map.responseNames.enumerated() where !isExhausted {
+            let fields = map.groups[group]
             if fields.count > 1 { compareWithin(name, fields, into: &conflicts) }
         }
-        let fragments = map.fragmentNames
+        let fragments = map.fragments
         for index in fragments.indices where !isExhausted {
             collectBetween(map, fragment: fragments[index], exclusive: false, into: &conflicts)
             for other in fragments[(index + 1)...] where !isExhausted {
@@ -102,21 +108,21 @@ struct ConflictFinder {
     }
 
     mutating func conflictsBetweenSubSelections(
-        _ selectionSet1: SelectionSet, _ parentType1: String?,
-        _ selectionSet2: SelectionSet, _ parentType2: String?, exclusive: Bool
+        _ selectionSet1: SelectionSet, _ parentType1: Int,
+        _ selectionSet2: SelectionSet, _ parentType2: Int, exclusive: Bool
     ) -> [Conflict] {
         var conflicts: [Conflict] = []
         let map1 = fieldMap(for: selectionSet1, parentType: parentType1)
         let map2 = fieldMap(for: selectionSet2, parentType: parentType2)
         collectBetween(map1, map2, exclusive: exclusive, into: &conflicts)
-        for name in map2.fragmentNames where !isExhausted {
+        for name in map2.fragments where !isExhausted {
             collectBetween(map1, fragment: name, exclusive: exclusive, into: &conflicts)
         }
-        for name in map1.fragmentNames where !isExhausted {
+        for name in map1.fragments where !isExhausted {
             collectBetween(map2, fragment: name, exclusive: exclusive, into: &conflicts)
         }
-        for name1 in map1.fragmentNames {
-            for name2 in map2.fragmentNames where !isExhausted {
+        for name1 in map1.fragments {
+            for name2 in map2.fragments where !isExhausted {
                 collectBetween(
                     fragment: name1, fragment: name2, exclusive: exclusive, into: &conflicts)
             }
@@ -127,10 +133,10 @@ struct ConflictFinder {
     mutating func collectBetween(
         _ map1: FieldMap, _ map2: FieldMap, exclusive: Bool, into conflicts: inout [Conflict]
     ) {
-        for name in map1.responseNames where !isExhausted {
-            if let fields2 = map2.fieldsByName[name] {
+        for (group, name) in map1.responseNames.enumerated() where !isExhausted {
+            if let group2 = map2.group(of: map1.nameIDs[group]) {
                 compareBetween(
-                    name, map1.fieldsByName[name]!, fields2, exclusive: exclusive,
+                    name, map1.groups[group], map2.groups[group2], exclusive: exclusive,
                     into: &conflicts)
             }
         }
@@ -140,76 +146,71 @@ struct ConflictFinder {
 
     mutating func fieldMap(for fragment: FragmentDefinition) -> FieldMap {
         if let known = fieldMaps[fragment.selectionSet.location.start] { return known }
-        let condition = fragment.typeCondition.value
         return fieldMap(
-            for: fragment.selectionSet,
-            parentType: context.schema[condition] == nil ? nil : condition)
+            for: fragment.selectionSet, parentType: typeID(fragment.typeCondition.value))
     }
 
-    private mutating func fieldMap(for selectionSet: SelectionSet, parentType: String?)
-        -> FieldMap
-    {
+    /// The id of a response name, given on first sight, so that field maps compare names
+    /// as integers.
+    mutating func responseNameID(_ name: String) -> Int {
+        if let known = responseNameIDs[name] { return known }
+        let id = responseNameIDs.count
+        responseNameIDs[name] = id
+        return id
+    }
+
+    /// The id of a fragment name, given on first sight.
+    mutating func fragmentID(_ name: String) -> Int {
+        if let known = fragmentIDs[name] { return known }
+        let id = fragmentDefinitions.count
+        fragmentIDs[name] = id
+        fragmentDefinitions.append(context.fragments[name])
+        return id
+    }
+
+    /// The id of a named type in the schema's type index; -1 when the schema lacks it.
+    func typeID(_ name: String) -> Int { context.schema.typeIndex.ids[name] ?? -1 }
+
+    private mutating func fieldMap(for selectionSet: SelectionSet, parentType: Int) -> FieldMap {
         if let known = fieldMaps[selectionSet.location.start] { return known }
         var map = FieldMap(id: selectionSet.location.start)
-        var fragmentNames: Set<String> = []
-        collectFields(selectionSet, parentType: parentType, into: &map, &fragmentNames)
+        collectFields(selectionSet, parentType: parentType, into: &map)
         fieldMaps[map.id] = map
         return map
     }
 
     private mutating func collectFields(
-        _ selectionSet: SelectionSet, parentType: String?, into map: inout FieldMap,
-        _ fragmentNames: inout Set<String>
+        _ selectionSet: SelectionSet, parentType: Int, into map: inout FieldMap
     ) {
-        for selection in selectionSet.selections {
-            switch selection {
-            case .field(let field):
-                let definition = parentType.flatMap {
-                    context.schema[$0]?.field(named: field.name.value)
+        let parent = parentType >= 0 ? context.schema.typeIndex.entries[parentType] : nil
+        // Read in place: a `for … in` loop copies each selection.
+        selectionSet.selections.withUnsafeBufferPointer { selections in
+            for index in selections.indices {
+                switch selections[index] {
+                case .field(let field):
+                    let occurrence = FieldOccurrence(
+                        parentType: parentType, node: field,
+                        definition: parent?.declaredField(field.name.value),
+                        shape: shape(of: field, parentType: parentType))
+                    let key = field.responseKey
+                    map.add(occurrence, name: key, nameID: responseNameID(key))
+                case .fragmentSpread(let spread):
+                    let id = fragmentID(spread.name.value)
+                    map.add(fragment: id)
+                case .inlineFragment(let fragment):
+                    var type = parentType
+                    if let condition = fragment.typeCondition?.value { type = typeID(condition) }
+                    collectFields(fragment.selectionSet, parentType: type, into: &map)
                 }
-                let occurrence = FieldOccurrence(
-                    parentType: parentType, node: field, definition: definition,
-                    shape: shape(of: field, parentType: parentType))
-                let key = field.responseKey
-                if map.fieldsByName[key] == nil { map.responseNames.append(key) }
-                map.fieldsByName[key, default: []].append(occurrence)
-            case .fragmentSpread(let spread):
-                if fragmentNames.insert(spread.name.value).inserted {
-                    map.fragmentNames.append(spread.name.value)
-                }
-            case .inlineFragment(let fragment):
-                var type = parentType
-                if let condition = fragment.typeCondition?.value {
-                    type = context.schema[condition] == nil ? nil : condition
-                }
-                collectFields(fragment.selectionSet, parentType: type, into: &map, &fragmentNames)
             }
         }
-    }
-
-    /// The field's shape: its source text and parent type. (The AST's locations come from
-    /// the parser; a hand-built document's offsets are clamped to its source, never trusted.)
-    private mutating func shape(of field: Field, parentType: String?) -> Int {
-        let bytes = context.document.source.bytes
-        let start = min(max(field.location.start, 0), bytes.count)
-        let end = min(max(field.location.end, start), bytes.count)
-        guard start < end else {
-            // No text to compare by: a shape of its own.
-            unsharedShapes -= 1
-            return unsharedShapes
-        }
-        let key = ShapeKey(parentType: parentType, text: bytes[start..<end])
-        if let known = shapeIDs[key] { return known }
-        let id = shapeIDs.count
-        shapeIDs[key] = id
-        return id
     }
 }
 
 extension ConflictFinder {
     struct FieldsAndFragment: Hashable {
         let fieldMap: Int
-        let fragment: String
+        let fragment: Int
     }
 
     struct ComparedEntry {
@@ -218,13 +219,13 @@ extension ConflictFinder {
     }
 
     struct SignatureEntry: Hashable {
-        let responseName: String
+        let responseName: Int
         let shapes: [Int]
     }
 
     struct SignatureAndFragment: Hashable {
         let signature: Int
-        let fragment: String
+        let fragment: Int
         let exclusive: Bool
     }
 
@@ -242,37 +243,11 @@ extension ConflictFinder {
     }
 
     struct FragmentPair: Hashable {
-        let first: String
-        let second: String
+        let first: Int
+        let second: Int
 
-        init(_ a: String, _ b: String) {
-            if a < b { (first, second) = (a, b) } else { (first, second) = (b, a) }
-        }
-    }
-
-    /// A field's parent type and source text (its subtree included).
-    ///
-    /// Hashes and compares the text as one block of memory: the synthesized conformance
-    /// went through `ArraySlice<UInt8>` one byte at a time, and since every field's text
-    /// holds its sub-fields' texts, that cost grew with nesting depth and was a quarter of
-    /// all validation work on a large query.
-    struct ShapeKey: Hashable {
-        let parentType: String?
-        let text: ArraySlice<UInt8>
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(parentType)
-            hasher.combine(text.count)
-            text.withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
-
-        static func == (lhs: ShapeKey, rhs: ShapeKey) -> Bool {
-            guard lhs.parentType == rhs.parentType, lhs.text.count == rhs.text.count else {
-                return false
-            }
-            return lhs.text.withUnsafeBytes { left in
-                rhs.text.withUnsafeBytes { right in left.elementsEqual(right) }
-            }
+        init(_ a: Int, _ b: Int) {
+            (first, second) = (min(a, b), max(a, b))
         }
     }
 

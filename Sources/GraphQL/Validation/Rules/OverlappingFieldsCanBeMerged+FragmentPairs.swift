@@ -9,7 +9,7 @@ extension ConflictFinder {
     /// the second.
     private struct PairFrame {
         let key: FragmentPair
-        let next: [(String, String)]
+        let next: [(Int, Int)]
         var index = 0
         let foundBefore: Int
         let taintBefore: Int
@@ -17,7 +17,7 @@ extension ConflictFinder {
 
     /// Two fragments against each other, and each against the fragments the other spreads.
     mutating func collectBetween(
-        fragment name1: String, fragment name2: String, exclusive: Bool,
+        fragment name1: Int, fragment name2: Int, exclusive: Bool,
         into conflicts: inout [Conflict]
     ) {
         var stack: [PairFrame] = []
@@ -47,7 +47,7 @@ extension ConflictFinder {
     /// Compares two fragments' own fields; the frame to continue with what they spread, or
     /// nil when there is nothing more to do.
     private mutating func enterPair(
-        _ name1: String, _ name2: String, _ exclusive: Bool, _ conflicts: inout [Conflict]
+        _ name1: Int, _ name2: Int, _ exclusive: Bool, _ conflicts: inout [Conflict]
     ) -> PairFrame? {
         guard name1 != name2 else {
             taint += 1
@@ -69,7 +69,7 @@ extension ConflictFinder {
         }
         comparedFragmentPairs[key] = ComparedEntry(onlyExclusive: exclusive, transferable: clear)
         if clear { return nil }
-        guard let fragment1 = context.fragments[name1], let fragment2 = context.fragments[name2]
+        guard let fragment1 = fragmentDefinitions[name1], let fragment2 = fragmentDefinitions[name2]
         else {
             comparedFragmentPairs[key]?.transferable = true
             return nil
@@ -78,7 +78,7 @@ extension ConflictFinder {
         let map2 = fieldMap(for: fragment2)
         let frame = PairFrame(
             key: key,
-            next: map2.fragmentNames.map { (name1, $0) } + map1.fragmentNames.map { ($0, name2) },
+            next: map2.fragments.map { (name1, $0) } + map1.fragments.map { ($0, name2) },
             foundBefore: found, taintBefore: taint)
         collectBetween(map1, map2, exclusive: exclusive, into: &conflicts)
         return frame
@@ -86,7 +86,7 @@ extension ConflictFinder {
 
     /// The closure ids of two fragments as an unordered pair; nil when either is on a cycle
     /// (such a fragment is never shared).
-    private mutating func closurePair(_ name1: String, _ name2: String, _ exclusive: Bool)
+    private mutating func closurePair(_ name1: Int, _ name2: Int, _ exclusive: Bool)
         -> ClosurePair?
     {
         guard let first = closure(of: name1), let second = closure(of: name2) else { return nil }
@@ -97,13 +97,13 @@ extension ConflictFinder {
     /// An id shared by fragments with the same own fields that spread fragments with the
     /// same closures; nil for a fragment that reaches a cycle. Computed depth first with an
     /// explicit stack.
-    private mutating func closure(of name: String) -> Int? {
+    private mutating func closure(of name: Int) -> Int? {
         if let known = closureByFragment[name] { return known >= 0 ? known : nil }
-        var stack: [(name: String, referenced: [String], index: Int)] = []
-        var onStack: Set<String> = []
-        func push(_ name: String, _ finder: inout ConflictFinder) {
-            let referenced = finder.context.fragments[name].map {
-                finder.fieldMap(for: $0).fragmentNames
+        var stack: [(name: Int, referenced: [Int], index: Int)] = []
+        var onStack: Set<Int> = []
+        func push(_ name: Int, _ finder: inout ConflictFinder) {
+            let referenced = finder.fragmentDefinitions[name].map {
+                finder.fieldMap(for: $0).fragments
             } ?? []
             stack.append((name, referenced, 0))
             onStack.insert(name)
@@ -130,7 +130,7 @@ extension ConflictFinder {
                 continue
             }
             var ownFields = -1
-            if let fragment = context.fragments[top.name] {
+            if let fragment = fragmentDefinitions[top.name] {
                 ownFields = signature(of: fieldMap(for: fragment))
             }
             let key = ClosureKey(signature: ownFields, referenced: referenced)

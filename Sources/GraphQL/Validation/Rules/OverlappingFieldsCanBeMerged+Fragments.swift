@@ -6,7 +6,7 @@ extension ConflictFinder {
     /// of a fragment's whole closure is not compared with it again, so a long chain of
     /// fragments costs linear, not quadratic, time.
     mutating func collectBetween(
-        _ map: FieldMap, fragment name: String, exclusive: Bool, into conflicts: inout [Conflict]
+        _ map: FieldMap, fragment name: Int, exclusive: Bool, into conflicts: inout [Conflict]
     ) {
         guard !map.responseNames.isEmpty else { return }
         let signature = signature(of: map)
@@ -39,8 +39,8 @@ extension ConflictFinder {
     /// One fragment being compared with a field set, and how far through the fragments it
     /// spreads the comparison is.
     private struct FragmentFrame {
-        let name: String
-        let referenced: [String]
+        let name: Int
+        let referenced: [Int]
         var next = 0
         let foundBefore: Int
         let taintBefore: Int
@@ -49,7 +49,7 @@ extension ConflictFinder {
     /// Compares a field set with one fragment's own fields; the frame to continue with its
     /// spreads, or nil when there is nothing more to do.
     private mutating func enter(
-        _ map: FieldMap, _ signature: Int, _ name: String, _ exclusive: Bool,
+        _ map: FieldMap, _ signature: Int, _ name: Int, _ exclusive: Bool,
         _ conflicts: inout [Conflict]
     ) -> FragmentFrame? {
         noteWork()
@@ -64,7 +64,7 @@ extension ConflictFinder {
         }
         comparedFieldsAndFragments[key] = ComparedEntry(onlyExclusive: exclusive, transferable: clear)
         if clear { return nil }
-        guard let fragment = context.fragments[name] else {
+        guard let fragment = fragmentDefinitions[name] else {
             comparedFieldsAndFragments[key]?.transferable = true
             return nil
         }
@@ -74,7 +74,7 @@ extension ConflictFinder {
             return nil
         }
         let frame = FragmentFrame(
-            name: name, referenced: map2.fragmentNames, foundBefore: found, taintBefore: taint)
+            name: name, referenced: map2.fragments, foundBefore: found, taintBefore: taint)
         collectBetween(map, map2, exclusive: exclusive, into: &conflicts)
         return frame
     }
@@ -83,8 +83,9 @@ extension ConflictFinder {
     /// compare identically with anything.
     mutating func signature(of map: FieldMap) -> Int {
         if let known = signatureByMap[map.id] { return known }
-        let key = map.responseNames.map { name in
-            SignatureEntry(responseName: name, shapes: map.fieldsByName[name]!.map(\.shape))
+        let key = map.responseNames.indices.map { group in
+            SignatureEntry(
+                responseName: map.nameIDs[group], shapes: map.groups[group].map(\.shape))
         }
         let id = signatureIDs[key] ?? signatureIDs.count
         signatureIDs[key] = id

@@ -10,6 +10,7 @@
 /// so a thousand copies of one field cost one comparison, not half a million.
 struct OverlappingFieldsCanBeMergedRule: ValidationRule {
     static let name = "OverlappingFieldsCanBeMergedRule"
+    static let visitedNodes: VisitedNodes = .selectionSet
     var finder: ConflictFinder
 
     init(context: ValidationContext) { self.finder = ConflictFinder(context: context) }
@@ -18,7 +19,8 @@ struct OverlappingFieldsCanBeMergedRule: ValidationRule {
         let context = finder.context
         guard !finder.isOverWorkLimit else { return .visitChildren }
         finder.budget = max(context.options.maxErrors - context.errors.count + 1, 1)
-        let conflicts = finder.conflictsWithin(selectionSet, parentType: context.typeInfo.parentType)
+        let conflicts = finder.conflictsWithin(
+            selectionSet, parentType: context.typeInfo.parentTypeEntry?.id ?? -1)
         for conflict in conflicts {
             context.report(
                 Self.conflict(conflict.reason.responseName, conflict.reason.detail.message),
@@ -82,9 +84,10 @@ struct Conflict {
 
 /// One field in a collected field map: where it was selected and what the schema says.
 struct FieldOccurrence {
-    let parentType: String?
+    /// The id of the parent type in the schema's type index; -1 when it is unknown.
+    let parentType: Int
     let node: Field
-    let definition: FieldDefinitionInfo?
+    let definition: FieldEntry?
     /// Equal for fields with the same text and parent type, which behave identically.
     let shape: Int
 }
@@ -94,7 +97,47 @@ struct FieldOccurrence {
 struct FieldMap {
     /// The selection set's offset: identifies the map for memoization.
     let id: Int
-    var responseNames: [String] = []
-    var fieldsByName: [String: [FieldOccurrence]] = [:]
-    var fragmentNames: [String] = []
+    private(set) var responseNames: [String] = []
+    /// Each response name's id (`ConflictFinder.responseNameID`), in the same order.
+    private(set) var nameIDs: [Int] = []
+    /// The fields of each response name, in the order of `responseNames`.
+    private(set) var groups: [[FieldOccurrence]] = []
+    /// Index in `groups` by name id, for a map too large to search.
+    private var groupByNameID: [Int: Int] = [:]
+    /// The fragments spread (by `ConflictFinder.fragmentID`), each once, in order.
+    private(set) var fragments: [Int] = []
+
+    /// Up to this many response names, a name is found by a scan of `nameIDs`.
+    private static let scannedNames = 16
+
+    init(id: Int) { self.id = id }
+
+    /// The index in `groups` of a response name's fields, if the map has that name.
+    func group(of nameID: Int) -> Int? {
+        nameIDs.count <= Self.scannedNames
+            ? nameIDs.firstIndex(of: nameID) : groupByNameID[nameID]
+    }
+
+    /// Adds a fragment spread, unless the map has it already.
+    mutating func add(fragment: Int) {
+        if !fragments.contains(fragment) { fragments.append(fragment) }
+    }
+
+    /// Adds a field under its response name.
+    mutating func add(_ occurrence: FieldOccurrence, name: String, nameID: Int) {
+        if let group = group(of: nameID) {
+            groups[group].append(occurrence)
+            return
+        }
+        responseNames.append(name)
+        nameIDs.append(nameID)
+        groups.append([occurrence])
+        if nameIDs.count > Self.scannedNames {
+            if groupByNameID.isEmpty {
+                for (group, id) in nameIDs.enumerated() { groupByNameID[id] = group }
+            } else {
+                groupByNameID[nameID] = groups.count - 1
+            }
+        }
+    }
 }

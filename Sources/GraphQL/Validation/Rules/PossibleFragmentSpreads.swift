@@ -5,36 +5,41 @@
 /// GetPossibleTypes(parentType). applicableTypes must not be empty."
 struct PossibleFragmentSpreadsRule: ValidationRule {
     static let name = "PossibleFragmentSpreadsRule"
+    static let visitedNodes: VisitedNodes = [.fragmentSpread, .inlineFragment]
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }
 
     func enterInlineFragment(_ fragment: InlineFragment) -> VisitAction {
-        if let fragmentType = compositeName(context.typeInfo.type?.namedType),
-            let parentType = compositeName(context.typeInfo.parentType),
-            !context.schema.typesOverlap(fragmentType, parentType)
+        if let fragmentType = context.typeInfo.namedTypeEntry, fragmentType.isComposite,
+            let parentType = context.typeInfo.parentTypeEntry,
+            !overlap(fragmentType, parentType)
         {
             context.report(
-                Self.impossibleInline(parentType, fragmentType), at: [fragment.location])
+                Self.impossibleInline(parentType.name, fragmentType.name),
+                at: [fragment.location])
         }
         return .visitChildren
     }
 
     func enterFragmentSpread(_ spread: FragmentSpread) -> VisitAction {
         let name = spread.name.value
-        if let fragmentType = compositeName(context.fragments[name]?.typeCondition.value),
-            let parentType = compositeName(context.typeInfo.parentType),
-            !context.schema.typesOverlap(fragmentType, parentType)
+        if let condition = context.fragments[name]?.typeCondition.value,
+            let fragmentType = context.schema.typeIndex[condition], fragmentType.isComposite,
+            let parentType = context.typeInfo.parentTypeEntry,
+            !overlap(fragmentType, parentType)
         {
             context.report(
-                Self.impossibleSpread(name, parentType, fragmentType), at: [spread.location])
+                Self.impossibleSpread(name, parentType.name, fragmentType.name),
+                at: [spread.location])
         }
         return .visitChildren
     }
 
-    private func compositeName(_ name: String?) -> String? {
-        guard let name, context.schema[name]?.isComposite == true else { return nil }
-        return name
+    /// Whether two composite types can have an object in common; a type always overlaps
+    /// itself, which spares the usual case any lookup.
+    private func overlap(_ a: TypeEntry, _ b: TypeEntry) -> Bool {
+        a.id == b.id || context.schema.typesOverlap(a.name, b.name)
     }
 
     static func impossibleInline(_ parentType: String, _ fragmentType: String) -> String {

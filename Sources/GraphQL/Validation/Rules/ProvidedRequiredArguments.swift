@@ -7,16 +7,19 @@
 /// argument be the argument in arguments named argumentName; argument must exist."
 struct ProvidedRequiredArgumentsRule: ValidationRule {
     static let name = "ProvidedRequiredArgumentsRule"
+    static let visitedNodes: VisitedNodes = [.field, .directive]
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }
 
     /// Checked on leaving, as graphql-js does, so these errors follow those inside the field.
     func leaveField(_ field: Field) {
-        guard let definition = context.typeInfo.fieldDefinition else { return }
+        guard let entry = context.typeInfo.fieldEntry, !entry.requiredArguments.isEmpty else {
+            return
+        }
+        let definition = entry.definition
         let provided = Set(field.arguments.map(\.name.value))
-        for argument in definition.arguments
-        where isRequired(argument) && !provided.contains(argument.name) {
+        for argument in entry.requiredArguments where !provided.contains(argument.name) {
             context.report(
                 Self.missingOnField(definition.name, argument.name, argument.type.description),
                 at: [field.location])

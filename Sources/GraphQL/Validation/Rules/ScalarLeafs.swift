@@ -4,12 +4,13 @@
 /// interface, union, or object: the subselection set of that selection must not be empty."
 struct ScalarLeafsRule: ValidationRule {
     static let name = "ScalarLeafsRule"
+    static let visitedNodes: VisitedNodes = .field
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }
 
     func enterField(_ field: Field) -> VisitAction {
-        guard let type = context.typeInfo.type, let named = context.schema[type.namedType] else {
+        guard let named = context.typeInfo.namedTypeEntry, let type = context.typeInfo.type else {
             return .visitChildren
         }
         let fieldName = field.name.value

@@ -6,6 +6,7 @@
 /// introspection field."
 struct SingleFieldSubscriptionsRule: ValidationRule {
     static let name = "SingleFieldSubscriptionsRule"
+    static let visitedNodes: VisitedNodes = .operation
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }

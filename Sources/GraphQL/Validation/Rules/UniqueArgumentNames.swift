@@ -4,6 +4,7 @@
 /// argument."
 struct UniqueArgumentNamesRule: ValidationRule {
     static let name = "UniqueArgumentNamesRule"
+    static let visitedNodes: VisitedNodes = [.field, .directive]
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }

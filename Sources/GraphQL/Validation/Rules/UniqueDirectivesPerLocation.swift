@@ -7,6 +7,7 @@
 /// Unknown directives are left to `KnownDirectives`.
 struct UniqueDirectivesPerLocationRule: ValidationRule {
     static let name = "UniqueDirectivesPerLocationRule"
+    static let visitedNodes: VisitedNodes = [.operation, .variableDefinition, .field, .fragmentSpread, .inlineFragment, .fragmentDefinition]
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }

@@ -3,6 +3,7 @@
 /// definitions in the document named fragmentName. fragments must be a set of one."
 struct UniqueFragmentNamesRule: ValidationRule {
     static let name = "UniqueFragmentNamesRule"
+    static let visitedNodes: VisitedNodes = [.operation, .fragmentDefinition]
     let context: ValidationContext
     private var seen: [String: Name] = [:]
 

@@ -4,6 +4,7 @@
 /// must be the set containing only inputField."
 struct UniqueInputFieldNamesRule: ValidationRule {
     static let name = "UniqueInputFieldNamesRule"
+    static let visitedNodes: VisitedNodes = [.value, .objectField]
     let context: ValidationContext
     /// For each input object being visited, the names seen so far in it.
     private var seenStack: [[String: Name]] = []

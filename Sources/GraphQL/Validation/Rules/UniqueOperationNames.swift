@@ -3,6 +3,7 @@
 /// definitions in the document named operationName. operations must be a set of one."
 struct UniqueOperationNamesRule: ValidationRule {
     static let name = "UniqueOperationNamesRule"
+    static let visitedNodes: VisitedNodes = [.operation, .fragmentDefinition]
     let context: ValidationContext
     private var seen: [String: Name] = [:]
 

@@ -4,6 +4,7 @@
 /// one."
 struct UniqueVariableNamesRule: ValidationRule {
     static let name = "UniqueVariableNamesRule"
+    static let visitedNodes: VisitedNodes = .operation
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }

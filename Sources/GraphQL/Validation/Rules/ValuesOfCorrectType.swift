@@ -7,21 +7,21 @@
 /// `@oneOf` input objects, exactly one field given and it not null.
 struct ValuesOfCorrectTypeRule: ValidationRule {
     static let name = "ValuesOfCorrectTypeRule"
+    static let visitedNodes: VisitedNodes = [.value, .objectField]
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }
 
     func enterValue(_ value: ValueNode) -> VisitAction {
-        let typeInfo = context.typeInfo
         switch value.kind {
         case .list:
             // The walker has already entered the list: its type is the parent input type.
-            guard case .list? = typeInfo.parentInputType?.nullable else {
+            guard case .list? = context.typeInfo.parentInputType?.nullable else {
                 checkLeafValue(value)
                 return .skipChildren
             }
         case .object(let fields):
-            guard let name = typeInfo.inputType?.namedType,
+            guard let name = context.typeInfo.inputType?.namedType,
                 case .inputObject(let type)? = context.schema[name]
             else {
                 checkLeafValue(value)
@@ -29,7 +29,7 @@ struct ValuesOfCorrectTypeRule: ValidationRule {
             }
             checkInputObject(value, fields, type)
         case .null:
-            if let type = typeInfo.inputType, type.isNonNull {
+            if let type = context.typeInfo.inputType, type.isNonNull {
                 context.report(Self.badValue(type.description, "null"), at: [value.location])
             }
         case .variable:
@@ -41,8 +41,8 @@ struct ValuesOfCorrectTypeRule: ValidationRule {
     }
 
     func enterObjectField(_ field: ObjectFieldNode) -> VisitAction {
-        let typeInfo = context.typeInfo
-        if typeInfo.inputType == nil, let name = typeInfo.parentInputType?.namedType,
+        if context.typeInfo.inputType == nil,
+            let name = context.typeInfo.parentInputType?.namedType,
             case .inputObject(let parent)? = context.schema[name]
         {
             let suggestions = context.suggestions(

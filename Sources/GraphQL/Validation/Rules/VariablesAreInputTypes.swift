@@ -3,6 +3,7 @@
 /// IsInputType(variableType) must be true."
 struct VariablesAreInputTypesRule: ValidationRule {
     static let name = "VariablesAreInputTypesRule"
+    static let visitedNodes: VisitedNodes = .variableDefinition
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }

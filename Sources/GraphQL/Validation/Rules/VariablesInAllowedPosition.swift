@@ -9,6 +9,7 @@
 /// must be non-null.
 struct VariablesInAllowedPositionRule: ValidationRule {
     static let name = "VariablesInAllowedPositionRule"
+    static let visitedNodes: VisitedNodes = .operation
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }
