@@ -14,5 +14,6 @@ public enum DomainMigrations {
         Migration(version: 7, name: "lunch menu and apps", sql: DomainSchema.apps),
         Migration(version: 8, name: "sign-in failures", sql: DomainSchema.signInFailures),
         mediaAndEvents,
+        dishLikeCounts,
     ]
 }

@@ -27,12 +27,13 @@ extension DishRepository {
         }
     }
 
-    /// Like counts of many dishes in one statement.
+    /// Like counts of many dishes in one statement, read from the count each dish keeps
+    /// (one row per dish, however many likes it has).
     public func likesCounts(dishIDs: [Int64]) throws -> [Int64: Int] {
         guard !dishIDs.isEmpty else { return [:] }
         return try database.read { c in
             try c.counts(
-                "SELECT dish_id, count(*) FROM dish_likes WHERE dish_id IN (%@) GROUP BY 1",
+                "SELECT id, likes_count FROM dishes WHERE id IN (%@) AND likes_count > 0",
                 ids: dishIDs)
         }
     }

@@ -11,13 +11,15 @@ final class TestDatabase: @unchecked Sendable {
     /// unless a test pins the time.
     let now = ManualClock()
 
-    init() throws {
+    /// A fresh database brought up to `migrations` (all of them unless a test needs an
+    /// older schema).
+    init(migrations: [Migration] = DomainMigrations.all) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("kitchen-domain-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         database = try Database.open(
             path: directory.appendingPathComponent("test.sqlite").path,
-            migrations: DomainMigrations.all)
+            migrations: migrations)
     }
 
     deinit {

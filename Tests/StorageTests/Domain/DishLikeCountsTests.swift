@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@testable import Storage
+
+/// `dishes.likes_count` (migration 10) always equals the number of likes the dish has.
+@Suite("Kept dish like counts")
+struct DishLikeCountsTests {
+    /// The count the dish keeps and the count of its like rows.
+    static func counts(_ db: Database, dish: Int64) throws -> (kept: Int, rows: Int) {
+        try db.read { c in
+            let kept = try c.queryFirst("SELECT likes_count FROM dishes WHERE id = ?", dish) { $0.int(0) } ?? -1
+            let rows = try c.queryFirst("SELECT count(*) FROM dish_likes WHERE dish_id = ?", dish) { $0.int(0) } ?? -1
+            return (kept, rows)
+        }
+    }
+
+    @Test("likes, repeated likes, unlikes and a liker's account deleted by cascade all move the count")
+    func followsEveryChange() throws {
+        let db = try TestDatabase()
+        let author = try db.user("author")
+        let likers = try (0..<3).map { try db.user("liker\($0)") }
+        let dish = try db.dishes.uploadDish(authorID: author.id, NewDish(photos: [Photo(url: "/d.jpg")]))
+        for liker in likers { _ = try db.dishes.like(dishID: dish.id, userID: liker.id) }
+        _ = try db.dishes.like(dishID: dish.id, userID: likers[0].id)
+        #expect(try Self.counts(db.database, dish: dish.id) == (3, 3))
+        _ = try db.dishes.unlike(dishID: dish.id, userID: likers[1].id)
+        _ = try db.dishes.unlike(dishID: dish.id, userID: likers[1].id)
+        #expect(try db.dishes.likesCounts(dishIDs: [dish.id]) == [dish.id: 2])
+        try db.database.write { c in try c.execute("DELETE FROM users WHERE id = ?", likers[2].id) }
+        #expect(try Self.counts(db.database, dish: dish.id) == (1, 1))
+        #expect(try db.dishes.likesCounts(dishIDs: [dish.id]) == [dish.id: 1])
+    }
+
+    @Test("the migration fills in the counts of likes made before it")
+    func backfilled() throws {
+        let db = try TestDatabase(migrations: Array(DomainMigrations.all.prefix(9)))
+        let author = try db.user("author")
+        let fan = try db.user("fan")
+        let dish = try db.dishes.uploadDish(authorID: author.id, NewDish(photos: [Photo(url: "/d.jpg")]))
+        let quiet = try db.dishes.uploadDish(authorID: author.id, NewDish(photos: [Photo(url: "/q.jpg")]))
+        _ = try db.dishes.like(dishID: dish.id, userID: fan.id)
+        _ = try db.dishes.like(dishID: dish.id, userID: author.id)
+        let upgraded = try Database.open(path: db.database.path, migrations: DomainMigrations.all)
+        defer { upgraded.close() }
+        #expect(try DishRepository(database: upgraded).likesCounts(dishIDs: [dish.id, quiet.id]) == [dish.id: 2, quiet.id: 0])
+        #expect(try Self.counts(upgraded, dish: quiet.id) == (0, 0))
+    }
+}
