@@ -55,10 +55,24 @@ struct RequestContext: Sendable {
     /// The token of a `Bearer` authorization header (scheme case-insensitive).
     static func bearerToken(_ header: String?) -> String? {
         guard let header else { return nil }
+        if let token = plainBearerToken(header) { return token }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].utf8.count == 6, parts[0].lowercased() == "bearer" else { return nil }
         let token = parts[1].spaceTrimmed
         guard !token.isEmpty, token.utf8.count <= 200 else { return nil }
         return token
+    }
+
+    /// The token of the spelling nearly every client sends — `Bearer ` and then printable
+    /// ASCII with no space — read on bytes; nil for anything else, which `bearerToken`
+    /// then reads the general way.
+    private static func plainBearerToken(_ header: String) -> String? {
+        let bytes = header.utf8
+        let prefix = "bearer ".utf8
+        guard bytes.count > prefix.count, bytes.count <= prefix.count + 200,
+            zip(bytes, prefix).allSatisfy({ $0 | 0x20 == $1 }),
+            bytes.dropFirst(prefix.count).allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+        else { return nil }
+        return String(header.utf8.dropFirst(prefix.count))
     }
 }

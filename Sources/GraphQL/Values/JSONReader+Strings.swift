@@ -7,25 +7,17 @@ extension JSONParser {
         let opening = index
         index += 1
         let start = index
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                index += 1
-                return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
-            }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+        index = plainRunEnd(from: index)
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
             index += 1
+            return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
         }
         var buffer = Array(bytes[start..<index])
         while index < bytes.count {
             // Copy each run of plain ASCII at once: a query's text is long runs between
             // its `\n` escapes.
             let run = index
-            while index < bytes.count, bytes[index] >= 0x20, bytes[index] < 0x80,
-                bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\")
-            {
-                index += 1
-            }
+            index = plainRunEnd(from: index)
             if index > run { buffer.append(contentsOf: bytes[run..<index]) }
             guard index < bytes.count else { break }
             let byte = bytes[index]
@@ -47,6 +39,25 @@ extension JSONParser {
             }
         }
         throw JSONError("Unterminated string", offset: opening)
+    }
+
+    /// The offset of the first byte at or after `start` that is not plain printable ASCII
+    /// (a quote, a backslash, a control character or a non-ASCII byte), or the end.
+    ///
+    /// The scan reads the buffer without per-byte bounds checks: it is the loop every
+    /// string of every request body goes through.
+    private func plainRunEnd(from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = start
+            while offset < buffer.count {
+                let byte = buffer[offset]
+                if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    break
+                }
+                offset += 1
+            }
+            return offset
+        }
     }
 
     /// escape = %x5C ( %x22 / %x5C / %x2F / %x62 / %x66 / %x6E / %x72 / %x74 / %x75 4HEXDIG )
