@@ -1,5 +1,6 @@
 import GraphQL
 import HTTPServer
+import Storage
 
 /// `/graphql`: GraphQL over HTTP, as the GraphQL-over-HTTP draft specifies it.
 ///
@@ -37,6 +38,11 @@ struct GraphQLEndpoint<Context>: Sendable {
             )
         }
         let reply = Reply(mediaType: mediaType)
+        ThreadClockReads.reset()
+        let bytesKey = responseCaching?.bytesKey(for: request, mediaType: mediaType)
+        if let bytesKey, let answer = responseCaching?.answer(to: bytesKey) {
+            return (answer.response, answer.operationName)
+        }
         let parameters: GraphQLRequest
         var uploads = RequestUploads.none
         if let uploadSupport = multipartUpload(for: request) {
@@ -104,7 +110,8 @@ struct GraphQLEndpoint<Context>: Sendable {
         {
             let response = responseCaching.respond(
                 query: query, operationName: parameters.operationName, variables: parameters.variables,
-                context: context, reply: reply, execute: execute)
+                context: context, reply: reply, bytes: bytesKey, loggedOperationName: operationName,
+                execute: execute)
             return (response, operationName)
         }
         return (reply.result(execute()), operationName)

@@ -11,8 +11,11 @@ import Synchronization
 /// write that could have changed it. Responses that read the clock, carry errors, or ran
 /// while a write committed are not stored (see `ResponseCaching`).
 ///
-/// The entries' total size is bounded; when a new one would pass the bound, everything is
-/// dropped and filling starts again, which keeps the bookkeeping to one dictionary.
+/// Each answer is kept twice over: by what the request means (`Key`) and by the
+/// request's exact bytes, so that a client repeating itself byte for byte — the common
+/// case — is answered before its body is even decoded. The entries' total size is
+/// bounded; when a new one would pass the bound, everything is dropped and filling starts
+/// again, which keeps the bookkeeping to two dictionaries.
 final class ResponseCache: Sendable {
     /// What a response depends on besides the data and the time.
     struct Key: Hashable, Sendable {
@@ -27,10 +30,35 @@ final class ResponseCache: Sendable {
         var approximateSize: Int { query.utf8.count + (operationName?.utf8.count ?? 0) + 64 * (variables.count + 1) }
     }
 
+    /// The request exactly as it arrived, for answering a repeat before even decoding it:
+    /// the body's bytes and every header that can change the answer.
+    struct RequestBytesKey: Hashable, Sendable {
+        var body: [UInt8]
+        var contentType: String?
+        var authorization: String?
+        var mediaType: GraphQLMediaType
+
+        var approximateSize: Int { body.count + (contentType?.utf8.count ?? 0) + (authorization?.utf8.count ?? 0) + 32 }
+    }
+
+    /// A stored answer and the operation name the request log shows for it.
+    struct Entry: Sendable {
+        var response: HTTPResponse
+        var operationName: String?
+    }
+
     private struct State {
         var generation: UInt64 = 0
         var entries: [Key: HTTPResponse] = [:]
+        var byBytes: [RequestBytesKey: Entry] = [:]
         var size = 0
+
+        mutating func startOver(at generation: UInt64) {
+            entries.removeAll(keepingCapacity: true)
+            byBytes.removeAll(keepingCapacity: true)
+            size = 0
+            self.generation = generation
+        }
     }
 
     /// The most bytes of keys and bodies held at once.
@@ -46,19 +74,27 @@ final class ResponseCache: Sendable {
         state.withLock { state in state.generation == generation ? state.entries[key] : nil }
     }
 
-    /// Keeps `response` for `key`, computed from the data of `generation`; an older
-    /// generation than the newest seen is not kept, a newer one drops every entry first.
-    func store(_ response: HTTPResponse, for key: Key, generation: UInt64) {
-        let size = key.approximateSize + response.body.count
+    /// The stored answer to a request with exactly these bytes, if stored under `generation`.
+    func entry(for key: RequestBytesKey, generation: UInt64) -> Entry? {
+        state.withLock { state in state.generation == generation ? state.byBytes[key] : nil }
+    }
+
+    /// Keeps `response` for `key` (and, when given, for the request's exact bytes),
+    /// computed from the data of `generation`; an older generation than the newest seen is
+    /// not kept, a newer one drops every entry first.
+    func store(
+        _ response: HTTPResponse, for key: Key, bytes: RequestBytesKey? = nil, operationName: String? = nil,
+        generation: UInt64
+    ) {
+        let size = key.approximateSize + (bytes?.approximateSize ?? 0) + response.body.count
         guard size <= capacity else { return }
         state.withLock { state in
             if generation < state.generation { return }
-            if generation > state.generation || state.size + size > capacity {
-                state.entries.removeAll(keepingCapacity: true)
-                state.size = 0
-                state.generation = generation
+            if generation > state.generation || state.size + size > capacity { state.startOver(at: generation) }
+            if state.entries.updateValue(response, forKey: key) == nil { state.size += key.approximateSize + response.body.count }
+            if let bytes, state.byBytes.updateValue(Entry(response: response, operationName: operationName), forKey: bytes) == nil {
+                state.size += bytes.approximateSize
             }
-            if state.entries.updateValue(response, forKey: key) == nil { state.size += size }
         }
     }
 

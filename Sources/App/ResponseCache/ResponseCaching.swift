@@ -20,11 +20,38 @@ struct ResponseCaching<Context>: Sendable {
     /// Counts hits and misses, when set.
     var metrics: ServerMetrics? = nil
 
+    /// The key of a POSTed request's exact bytes; nil for requests never answered by bytes
+    /// (GET, multipart uploads).
+    func bytesKey(for request: HTTPRequest, mediaType: GraphQLMediaType) -> ResponseCache.RequestBytesKey? {
+        guard request.method == "POST" else { return nil }
+        let contentType = request.headers["Content-Type"]
+        if let contentType, HTTPHeaders.isMultipartFormData(contentType) { return nil }
+        return ResponseCache.RequestBytesKey(
+            body: request.body, contentType: contentType, authorization: request.headers["Authorization"],
+            mediaType: mediaType)
+    }
+
+    /// The answer stored for the very same bytes, while no write has committed since.
+    ///
+    /// Such an entry exists only because the same bytes, with the same headers, were
+    /// decoded, checked, authenticated and executed before under this data generation, and
+    /// everything those steps depend on is in the key or in the generation (a token's user
+    /// changes only by a write).
+    func answer(to key: ResponseCache.RequestBytesKey) -> ResponseCache.Entry? {
+        guard let generation = generation(), let entry = cache.entry(for: key, generation: generation) else {
+            return nil
+        }
+        metrics?.recordResponseCache(hit: true)
+        return entry
+    }
+
     /// The cached response for the request, or the one `execute` makes (stored when it
-    /// qualifies).
+    /// qualifies, also under the request's exact `bytes` when given, with the operation
+    /// name the log shows).
     func respond(
         query: String, operationName: String?, variables: ObjectValue, context: Context,
-        reply: Reply, execute: () -> ExecutionResult
+        reply: Reply, bytes: ResponseCache.RequestBytesKey? = nil, loggedOperationName: String? = nil,
+        execute: () -> ExecutionResult
     ) -> HTTPResponse {
         let state = requestState(context)
         guard let before = state.generation else { return reply.result(execute()) }
@@ -36,11 +63,13 @@ struct ResponseCaching<Context>: Sendable {
             return cached
         }
         metrics?.recordResponseCache(hit: false)
-        ThreadClockReads.reset()
         let result = execute()
         let response = reply.result(result)
+        // The endpoint cleared the clock mark when the request arrived, so a token check
+        // that asked the time would count too.
         if result.errors.isEmpty, result.hasData, !ThreadClockReads.wasRead, generation() == before {
-            cache.store(response, for: key, generation: before)
+            cache.store(
+                response, for: key, bytes: bytes, operationName: loggedOperationName, generation: before)
         }
         return response
     }

@@ -1,4 +1,5 @@
 import Foundation
+import KitchenTestSupport
 import Storage
 import Testing
 @testable import App
@@ -33,6 +34,25 @@ struct ResponseCacheOverHTTPTests {
         #expect(Self.statements(after) > 0)
         let before = try first.ok()["recipes"]["nodes"].array[0]["commentsCount"].int ?? -1
         #expect(try after.ok()["recipes"]["nodes"].array[0]["commentsCount"].int == before + 1)
+    }
+
+    @Test("a byte-for-byte repeat is answered from its bytes; the same body with another Content-Type is not")
+    func sameBytes() throws {
+        let server = try TestServer.start(demo: true)
+        defer { server.stop() }
+        let body = Array(#"{"query":"{ recipes(first: 1) { nodes { name } } }"}"#.utf8)
+        func post(_ contentType: String) throws -> (status: Int, statements: String?, text: String) {
+            let client = try TestClient(port: server.server.port, timeoutSeconds: 60)
+            let response = try client.request(
+                "POST", "/graphql", headers: ["Content-Type: \(contentType)", "Accept: application/json"], body: body)
+            return (response.status, response.header("X-Kitchen-SQL-Statements"), response.text)
+        }
+        let first = try post("application/json")
+        let repeated = try post("application/json")
+        #expect(first.status == 200 && repeated.status == 200)
+        #expect(repeated.text == first.text)
+        #expect(repeated.statements == "0")
+        #expect(try post("text/plain").status == 415)
     }
 
     @Test("variables and operation names are part of what is reused")
