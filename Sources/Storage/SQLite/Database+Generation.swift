@@ -1,10 +1,14 @@
 import Synchronization
 
-/// The connection behind `Database.checkedDataGeneration()` and the last
-/// `PRAGMA data_version` it read.
-struct DataWatch {
-    let box: ConnectionBox
+/// A connection that only asks `PRAGMA data_version`, and the last answer it got.
+final class DataWatch: @unchecked Sendable {
+    let connection: Connection
     var version: Int64
+
+    init(connection: Connection, version: Int64) {
+        self.connection = connection
+        self.version = version
+    }
 }
 
 extension Database {
@@ -14,24 +18,61 @@ extension Database {
     ///
     /// This process's writes move it as they commit (after, never before: a reading taken
     /// before a read starts is never newer than the data the read sees). Writes by other
-    /// connections — another process on the same file — move it when this is next called:
-    /// a dedicated connection asks `PRAGMA data_version`, which changes whenever another
-    /// connection has committed. Throws when the database is closed or unreadable.
+    /// connections — another process on the same file — move it by the next call on any
+    /// thread: each calling thread keeps a watcher of its own (a connection asking `PRAGMA
+    /// data_version`, whose answer changes whenever another connection has committed), so
+    /// the common case takes no shared lock. When a thread's watcher sees a change, or is
+    /// new, it asks the one shared reference watcher, which moves the generation only if
+    /// it too has seen a commit since its own last reading — so a commit that several
+    /// threads notice is counted once, and one no thread had noticed yet is never missed.
+    /// Throws when the database is closed or unreadable.
     public func checkedDataGeneration() throws -> UInt64 {
-        if readers.withLock({ $0.isClosed }) { throw SQLiteError.misuse("database \(path) is closed") }
-        try watch.withLock { (watch: inout DataWatch?) throws -> Void in
-            guard var current = watch else {
-                let connection = try Connection(path: path, access: .readOnly, busyTimeout: options.busyTimeout)
-                watch = DataWatch(box: ConnectionBox(connection), version: try EventLog.dataVersion(connection))
-                return
+        let thread = currentThreadID()
+        try refuseIfClosed()
+        if let watch = watches.withLock({ $0[thread] }) {
+            let version = try EventLog.dataVersion(watch.connection)
+            if version != watch.version {
+                watch.version = version
+                try countChangesSinceReference()
             }
-            let version = try EventLog.dataVersion(current.box.connection)
-            if version != current.version {
-                current.version = version
-                watch = current
-                generation.add(1, ordering: .releasing)
+        } else {
+            // Read the new watcher first, then the reference: a commit before the first
+            // reading is one the reference sees (or saw), one after it this watcher will.
+            let connection = try Connection(path: path, access: .readOnly, busyTimeout: options.busyTimeout)
+            let watch = DataWatch(connection: connection, version: try EventLog.dataVersion(connection))
+            try countChangesSinceReference()
+            let stale = watches.withLock { watches in watches.updateValue(watch, forKey: thread) }
+            stale?.connection.close()
+            // `close()` may have emptied the table before this watcher went in.
+            do {
+                try refuseIfClosed()
+            } catch {
+                if let late = watches.withLock({ $0.removeValue(forKey: thread) }) { late.connection.close() }
+                throw error
             }
         }
         return generation.load(ordering: .acquiring)
+    }
+
+    /// Moves the generation if another connection has committed since the reference
+    /// watcher's last reading. The first call opens the reference: nothing can have been
+    /// computed under the generation before any reading, so there is nothing to count.
+    private func countChangesSinceReference() throws {
+        try referenceWatch.withLock { (reference: inout DataWatch?) throws -> Void in
+            guard let current = reference else {
+                let connection = try Connection(path: path, access: .readOnly, busyTimeout: options.busyTimeout)
+                reference = DataWatch(connection: connection, version: try EventLog.dataVersion(connection))
+                return
+            }
+            let version = try EventLog.dataVersion(current.connection)
+            if version != current.version {
+                current.version = version
+                generation.add(1, ordering: .releasing)
+            }
+        }
+    }
+
+    private func refuseIfClosed() throws {
+        if readers.withLock({ $0.isClosed }) { throw SQLiteError.misuse("database \(path) is closed") }
     }
 }

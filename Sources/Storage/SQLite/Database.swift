@@ -42,8 +42,11 @@ public final class Database: Sendable {
     let readers = Mutex(ReaderPool())
     /// Counts changes to the data this process has noticed (see `dataGeneration`).
     let generation = Atomic<UInt64>(0)
-    /// A read connection that only asks `PRAGMA data_version`, opened when first needed.
-    let watch = Mutex<DataWatch?>(nil)
+    /// Per thread, a read connection that only asks `PRAGMA data_version`, opened when
+    /// that thread first asks; each is used by its own thread alone.
+    let watches = Mutex<[UInt: DataWatch]>([:])
+    /// The watcher every new per-thread watcher checks in with (see `checkedDataGeneration`).
+    let referenceWatch = Mutex<DataWatch?>(nil)
     /// Counts free reader slots, so that a full pool makes a reader wait instead of fail.
     let readerSlots: DispatchSemaphore
 
@@ -129,8 +132,13 @@ public final class Database: Sendable {
             return pool.idle
         }
         for box in idle { box.connection.close() }
-        watch.withLock { watch in
-            watch?.box.connection.close()
+        let watching = watches.withLock { watches in
+            defer { watches.removeAll() }
+            return Array(watches.values)
+        }
+        for watch in watching { watch.connection.close() }
+        referenceWatch.withLock { watch in
+            watch?.connection.close()
             watch = nil
         }
         writer.withLock { box in
