@@ -1,6 +1,5 @@
 import GraphQL
 import HTTPServer
-import Storage
 
 /// `/graphql`: GraphQL over HTTP, as the GraphQL-over-HTTP draft specifies it.
 ///
@@ -38,11 +37,8 @@ struct GraphQLEndpoint<Context>: Sendable {
             )
         }
         let reply = Reply(mediaType: mediaType)
-        ThreadClockReads.reset()
-        let bytesKey = responseCaching?.bytesKey(for: request, mediaType: mediaType)
-        if let bytesKey, let answer = responseCaching?.answer(to: bytesKey) {
-            return (answer.response, answer.operationName)
-        }
+        let cached = responseCaching?.begin(request, mediaType: mediaType)
+        if let answer = cached?.answer { return (answer.response, answer.operationName) }
         let parameters: GraphQLRequest
         var uploads = RequestUploads.none
         if let uploadSupport = multipartUpload(for: request) {
@@ -110,7 +106,7 @@ struct GraphQLEndpoint<Context>: Sendable {
         {
             let response = responseCaching.respond(
                 query: query, operationName: parameters.operationName, variables: parameters.variables,
-                context: context, reply: reply, bytes: bytesKey, loggedOperationName: operationName,
+                context: context, reply: reply, bytes: cached?.bytes, loggedOperationName: operationName,
                 execute: execute)
             return (response, operationName)
         }

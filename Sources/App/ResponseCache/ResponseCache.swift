@@ -74,9 +74,10 @@ final class ResponseCache: Sendable {
         state.withLock { state in state.generation == generation ? state.entries[key] : nil }
     }
 
-    /// The stored answer to a request with exactly these bytes, if stored under `generation`.
-    func entry(for key: RequestBytesKey, generation: UInt64) -> Entry? {
-        state.withLock { state in state.generation == generation ? state.byBytes[key] : nil }
+    /// The stored answer to a request with exactly these bytes and the generation it was
+    /// stored under, if there is one.
+    func entry(for key: RequestBytesKey) -> (entry: Entry, generation: UInt64)? {
+        state.withLock { state in state.byBytes[key].map { ($0, state.generation) } }
     }
 
     /// Keeps `response` for `key` (and, when given, for the request's exact bytes),

@@ -20,29 +20,28 @@ struct ResponseCaching<Context>: Sendable {
     /// Counts hits and misses, when set.
     var metrics: ServerMetrics? = nil
 
-    /// The key of a POSTed request's exact bytes; nil for requests never answered by bytes
-    /// (GET, multipart uploads).
-    func bytesKey(for request: HTTPRequest, mediaType: GraphQLMediaType) -> ResponseCache.RequestBytesKey? {
-        guard request.method == "POST" else { return nil }
-        let contentType = request.headers["Content-Type"]
-        if let contentType, HTTPHeaders.isMultipartFormData(contentType) { return nil }
-        return ResponseCache.RequestBytesKey(
-            body: request.body, contentType: contentType, authorization: request.headers["Authorization"],
-            mediaType: mediaType)
-    }
-
-    /// The answer stored for the very same bytes, while no write has committed since.
+    /// Starts a request: clears the thread's clock mark (so that a token check that asks
+    /// the time counts too), and answers a POST repeated byte for byte while no write has
+    /// committed since. Returns the answer, if any, and the key of the request's bytes
+    /// (nil for GET and multipart uploads, which are never answered by bytes).
     ///
-    /// Such an entry exists only because the same bytes, with the same headers, were
+    /// Such an answer exists only because the same bytes, with the same headers, were
     /// decoded, checked, authenticated and executed before under this data generation, and
     /// everything those steps depend on is in the key or in the generation (a token's user
-    /// changes only by a write).
-    func answer(to key: ResponseCache.RequestBytesKey) -> ResponseCache.Entry? {
-        guard let generation = generation(), let entry = cache.entry(for: key, generation: generation) else {
-            return nil
-        }
+    /// changes only by a write). The generation is read only when an answer is there.
+    func begin(_ request: HTTPRequest, mediaType: GraphQLMediaType)
+        -> (answer: ResponseCache.Entry?, bytes: ResponseCache.RequestBytesKey?)
+    {
+        ThreadClockReads.reset()
+        guard request.method == "POST" else { return (nil, nil) }
+        let contentType = request.headers["Content-Type"]
+        if let contentType, HTTPHeaders.isMultipartFormData(contentType) { return (nil, nil) }
+        let key = ResponseCache.RequestBytesKey(
+            body: request.body, contentType: contentType, authorization: request.headers["Authorization"],
+            mediaType: mediaType)
+        guard let stored = cache.entry(for: key), stored.generation == generation() else { return (nil, key) }
         metrics?.recordResponseCache(hit: true)
-        return entry
+        return (stored.entry, key)
     }
 
     /// The cached response for the request, or the one `execute` makes (stored when it
@@ -65,8 +64,7 @@ struct ResponseCaching<Context>: Sendable {
         metrics?.recordResponseCache(hit: false)
         let result = execute()
         let response = reply.result(result)
-        // The endpoint cleared the clock mark when the request arrived, so a token check
-        // that asked the time would count too.
+        // `begin` cleared the clock mark when the request arrived.
         if result.errors.isEmpty, result.hasData, !ThreadClockReads.wasRead, generation() == before {
             cache.store(
                 response, for: key, bytes: bytes, operationName: loggedOperationName, generation: before)
