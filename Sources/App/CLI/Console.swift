@@ -16,7 +16,7 @@ public struct Console: Sendable {
     }
 
     /// The process's standard output and standard error, written straight to the file
-    /// descriptors (one `write` per line: the request log writes one per request).
+    /// descriptors, one `write` per call (the request log batches its lines first).
     public static let standard = Console(
         out: { writeAll($0, to: STDOUT_FILENO) },
         error: { writeAll($0, to: STDERR_FILENO) })
@@ -43,6 +43,11 @@ public struct Console: Sendable {
     /// Writes `line` and a newline to standard output.
     public func print(_ line: String) {
         writeOut(line + "\n")
+    }
+
+    /// Writes `text` to standard output as it is (lines already ended by newlines).
+    public func write(_ text: String) {
+        writeOut(text)
     }
 
     /// Writes `line` and a newline to standard error.

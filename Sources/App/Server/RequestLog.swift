@@ -3,14 +3,14 @@ import Synchronization
 
 /// Where Kitchen writes its log: one line per request, plus start and stop messages.
 ///
-/// Lines are written whole under a lock, so lines from the pool threads never interleave.
+/// Each line is handed whole to one call of `write`, which the pool threads call at once:
+/// it must keep calls apart (a lock, a batch, or a single `write` per call).
 public final class RequestLog: Sendable {
     private let write: @Sendable (String) -> Void
-    private let lock = Mutex(())
     /// How request lines are written.
     public let format: LogFormat
 
-    /// A log that hands each line (with its newline) to `write`.
+    /// A log that hands each line (with its newline) to `write`, from any thread.
     public init(format: LogFormat = .text, write: @escaping @Sendable (String) -> Void) {
         self.format = format
         self.write = write
@@ -33,7 +33,7 @@ public final class RequestLog: Sendable {
     }
 
     private func writeLine(_ text: String) {
-        lock.withLock { _ in write(text + "\n") }
+        write(text + "\n")
     }
 
     /// Client-chosen text with anything that could forge a log line removed.

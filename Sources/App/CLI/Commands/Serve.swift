@@ -43,11 +43,11 @@ extension CommandSpec {
             return context.fail("\(error)")
         }
         HTTPServer.blockTerminationSignals()
+        // One write per batch of request lines, not per request (see `BatchedLines`).
+        let lines = BatchedLines { context.console.write($0) }
         let log: RequestLog
         do {
-            log = RequestLog(format: try DeveloperFlags.logFormat(from: context.flags)) {
-                context.console.print(String($0.dropLast()))
-            }
+            log = RequestLog(format: try DeveloperFlags.logFormat(from: context.flags)) { lines.append($0) }
         } catch {
             return context.fail("\(error)")
         }
@@ -55,13 +55,17 @@ extension CommandSpec {
         do {
             server = try KitchenServer.start(options, log: log)
         } catch {
+            lines.flush()
             return context.fail("\(error)" + StartupHints.hint(for: "\(error)"))
         }
+        lines.flush()
         context.console.print("Kitchen is serving GraphQL at \(server.url)")
         context.console.print("Explorer: \(server.url.dropLast("graphql".count))  Metrics: \(server.url.dropLast("graphql".count))metrics")
         let signal = HTTPServer.waitForTerminationSignal()
+        lines.flush()
         context.console.print("Signal \(signal): finishing the requests in flight, then stopping.")
         server.stop()
+        lines.flush()
         context.console.print("Stopped.")
         return 0
     }
