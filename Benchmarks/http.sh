@@ -221,9 +221,30 @@ for pair in $(seq 1 "$pairs"); do
 done
 rss="$(rss_kb "$kitchen_pid")"
 
+# M1's limit: durable commits per second on this disk, one connection, WAL with
+# synchronous=FULL (Kitchen's setting), through the same libsqlite3 — the rate at which
+# one writer can make writes durable one at a time, with no other work at all.
+commits=0
+if [[ " $cases " == *" M1 "* ]]; then
+    floor="$deps/data/commit-floor.sqlite" count=3000
+    rm -f "$floor" "$floor-wal" "$floor-shm"
+    sqlite3 "$floor" "PRAGMA journal_mode=WAL; CREATE TABLE t(id INTEGER PRIMARY KEY, n INTEGER); INSERT INTO t VALUES (1, 0);" >/dev/null
+    {
+        echo "PRAGMA synchronous=FULL;"
+        for _ in $(seq 1 "$count"); do echo "BEGIN IMMEDIATE; UPDATE t SET n = n + 1 WHERE id = 1; COMMIT;"; done
+    } >"$work/commits.sql"
+    start=$(date +%s%N)
+    sqlite3 "$floor" <"$work/commits.sql" >/dev/null
+    end=$(date +%s%N)
+    rm -f "$floor" "$floor-wal" "$floor-shm"
+    commits="$(awk -v n="$count" -v ns="$((end - start))" 'BEGIN { printf "%.0f", n / (ns / 1e9) }')"
+    echo
+    echo "M1's limit: $commits durable commits/s (sqlite3, one connection, WAL, synchronous=FULL, $count commits on this disk)"
+fi
+
 echo
 echo "targets (medians over the pairs):"
-awk -v rss="$rss" -v setup_rss="$setup_rss" '
+awk -v rss="$rss" -v setup_rss="$setup_rss" -v commits="$commits" '
     function median(list, n,    i, j, t) {
         for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (list[j] < list[i]) { t = list[i]; list[i] = list[j]; list[j] = t }
         return n % 2 ? list[(n + 1) / 2] : (list[n / 2] + list[n / 2 + 1]) / 2
@@ -238,6 +259,11 @@ awk -v rss="$rss" -v setup_rss="$setup_rss" '
             for (k = 1; k <= n[c]; k++) r[k] = ratio[c, k]
             m = median(r, n[c])
             printf "  %-3s Kitchen/peer requests/s  %6.2fx  (target >= 10x)   %s\n", c, m, (m >= 10 ? "met" : "NOT met")
+            if (c == "M1" && commits > 0) {
+                for (k = 1; k <= n[c]; k++) { r[k] = rps[c, k]; q[k] = (ratio[c, k] > 0 ? rps[c, k] / ratio[c, k] : 0) }
+                km = median(r, n[c]); pm = median(q, n[c])
+                printf "      [10x the peer is %.0f writes/s; one writer making each durable in turn manages %d/s; Kitchen: %.0f/s = %.0f%% of that]\n", 10 * pm, commits, km, 100 * km / commits
+            }
         }
         split("Q0:0.70 Q1:0.40", share, " ")
         for (i = 1; i <= 2; i++) {

@@ -39,6 +39,7 @@ need_tool() {  # need_tool COMMAND PACKAGE...
 
 need_tool patchelf patchelf
 need_tool wrk wrk
+need_tool sqlite3 sqlite3
 need_tool nginx nginx-light || need_tool nginx nginx
 
 # unpack PACKAGE MARKER: downloads and unpacks a Debian package unless MARKER exists.

@@ -147,3 +147,39 @@ struct DatabaseTests {
         #expect(try reopened.queryFirst("SELECT count(*) FROM items") { $0.int(0) } == 200)
     }
 }
+
+@Suite("Data generation")
+struct DataGenerationTests {
+    @Test("every commit by another connection moves the generation by the next check; nothing else does")
+    func otherConnectionsCommits() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Database.open(path: directory.path(), migrations: DatabaseTests.schema)
+        let elsewhere = try Connection(path: directory.path())
+        var last = try db.checkedDataGeneration()
+        for value in 1...30 {
+            try elsewhere.execute("UPDATE counter SET value = ? WHERE id = 1", value)
+            let moved = try db.checkedDataGeneration()
+            #expect(moved > last, "commit \(value) went unseen")
+            #expect(try db.checkedDataGeneration() == moved, "no commit, yet the generation moved")
+            last = moved
+        }
+        // A checkpoint rewrites the log's header without changing data: at most a spare move,
+        // and the next commit after it is still seen.
+        try db.checkpoint()
+        last = try db.checkedDataGeneration()
+        try elsewhere.execute("UPDATE counter SET value = 0 WHERE id = 1")
+        #expect(try db.checkedDataGeneration() > last)
+    }
+
+    @Test("the WAL-index header reads the same until a commit, and nil without the file")
+    func indexHeader() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Database.open(path: directory.path(), migrations: DatabaseTests.schema)
+        let reader = WALIndexReader(databasePath: db.path)
+        let before = try #require(reader.read())
+        #expect(reader.read() == before)
+        try db.write { try $0.execute("UPDATE counter SET value = value + 1 WHERE id = 1") }
+        #expect(reader.read() != before)
+        #expect(WALIndexReader(databasePath: directory.path() + ".missing").read() == nil)
+    }
+}

@@ -4,6 +4,9 @@ import Synchronization
 final class DataWatch: @unchecked Sendable {
     let connection: Connection
     var version: Int64
+    /// The WAL-index header read just before `version` was: while the header still reads
+    /// the same, no commit has happened since and `version` is still the answer.
+    var indexHeader: WALIndexHeader?
 
     init(connection: Connection, version: Int64) {
         self.connection = connection
@@ -21,16 +24,23 @@ extension Database {
     /// connections — another process on the same file — move it by the next call on any
     /// thread: each calling thread keeps a watcher of its own (a connection asking `PRAGMA
     /// data_version`, whose answer changes whenever another connection has committed), so
-    /// the common case takes no shared lock. When a thread's watcher sees a change, or is
-    /// new, it asks the one shared reference watcher, which moves the generation only if
-    /// it too has seen a commit since its own last reading — so a commit that several
-    /// threads notice is counted once, and one no thread had noticed yet is never missed.
+    /// the common case takes no shared lock, and it asks only when the WAL-index header has
+    /// changed since its last question (`WALIndexHeader`: one `pread`, no file lock). When
+    /// a thread's watcher sees a change, or is new, it asks the one shared reference
+    /// watcher, which moves the generation only if it too has seen a commit since its own
+    /// last reading — so a commit that several threads notice is counted once, and one no
+    /// thread had noticed yet is never missed.
     /// Throws when the database is closed or unreadable.
     public func checkedDataGeneration() throws -> UInt64 {
         let thread = currentThreadID()
         try refuseIfClosed()
         if let watch = watches.withLock({ $0[thread] }) {
+            // Unchanged header: nobody committed since this watcher's last reading.
+            let header = walIndex.read()
+            if let header, header == watch.indexHeader { return generation.load(ordering: .acquiring) }
             let version = try EventLog.dataVersion(watch.connection)
+            // Read before the version: a commit in between moves the header again.
+            watch.indexHeader = header
             if version != watch.version {
                 watch.version = version
                 try countChangesSinceReference()

@@ -47,6 +47,8 @@ public final class Database: Sendable {
     let watches = Mutex<[UInt: DataWatch]>([:])
     /// The watcher every new per-thread watcher checks in with (see `checkedDataGeneration`).
     let referenceWatch = Mutex<DataWatch?>(nil)
+    /// Tells the watchers when there is nothing new to ask about.
+    let walIndex: WALIndexReader
     /// Counts free reader slots, so that a full pool makes a reader wait instead of fail.
     let readerSlots: DispatchSemaphore
 
@@ -60,6 +62,7 @@ public final class Database: Sendable {
         let connection = try Connection(
             path: path, access: .readWrite, busyTimeout: options.busyTimeout)
         self.writer = Mutex<ConnectionBox?>(ConnectionBox(connection))
+        self.walIndex = WALIndexReader(databasePath: path)
         self.readerSlots = DispatchSemaphore(value: options.maxReaders)
     }
 
