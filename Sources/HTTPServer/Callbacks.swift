@@ -132,6 +132,7 @@ private func makeResponse(
 /// Collects the request's header fields in arrival order.
 private func readHeaders(_ connection: OpaquePointer) -> HTTPHeaders {
     var headers = HTTPHeaders()
+    headers.reserveCapacity(12)
     withUnsafeMutablePointer(to: &headers) { pointer in
         _ = MHD_get_connection_values(connection, .HEADER_KIND, headerCollector, pointer)
     }

@@ -61,6 +61,12 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         }
     }
 
+    /// Makes room for `count` fields, so that collecting a request's fields grows the
+    /// storage once.
+    public mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
     /// Whether a `Content-Type` value names `multipart/form-data` (any case, spaces
     /// before it allowed), decided on bytes: every request asks, nearly all say JSON.
     public static func isMultipartFormData(_ contentType: String) -> Bool {

@@ -30,15 +30,41 @@ struct RequestRecord: Sendable {
 
     /// `a1b2c3-000001 POST /graphql RecipePage 200 1.24ms BAD_USER_INPUT,NOT_FOUND`
     var textLine: String {
-        var text = id
-        text.reserveCapacity(96)
-        for part in [method, RequestLog.printable(path), operationName.map { RequestLog.printable($0) } ?? "-", String(status)] {
-            text += " "
-            text += part
+        // Gathered as bytes and decoded once: this runs for every request.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(128)
+        let space = UInt8(ascii: " ")
+        bytes.append(contentsOf: id.utf8)
+        bytes.append(space)
+        bytes.append(contentsOf: method.utf8)
+        bytes.append(space)
+        bytes.append(contentsOf: RequestLog.printable(path).utf8)
+        bytes.append(space)
+        bytes.append(contentsOf: (operationName.map { RequestLog.printable($0) } ?? "-").utf8)
+        bytes.append(space)
+        Self.appendDecimal(status, to: &bytes)
+        bytes.append(space)
+        let hundredths = Int((milliseconds * 100).rounded())
+        Self.appendDecimal(hundredths / 100, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        if hundredths % 100 < 10 { bytes.append(UInt8(ascii: "0")) }
+        Self.appendDecimal(hundredths % 100, to: &bytes)
+        bytes.append(contentsOf: "ms".utf8)
+        for (index, code) in errorCodes.enumerated() {
+            bytes.append(index == 0 ? space : UInt8(ascii: ","))
+            bytes.append(contentsOf: RequestLog.printable(code).utf8)
         }
-        text += " " + Self.format(milliseconds) + "ms"
-        if !errorCodes.isEmpty { text += " " + errorCodes.map(RequestLog.printable).joined(separator: ",") }
-        return text
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the decimal digits of `value` (not negative) to `bytes`.
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        guard value >= 10 else {
+            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: max(value, 0)))
+            return
+        }
+        appendDecimal(value / 10, to: &bytes)
+        bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
     }
 
     /// One JSON object; client-chosen text is escaped by the JSON writer, so it cannot
@@ -62,12 +88,5 @@ struct RequestRecord: Sendable {
         object["time"] = .string(Date().formatted(.iso8601))
         object["message"] = .string(text)
         return JSONWriter.text(.object(object))
-    }
-
-    /// Milliseconds with two decimals.
-    static func format(_ milliseconds: Double) -> String {
-        let hundredths = Int((milliseconds * 100).rounded())
-        let fraction = hundredths % 100
-        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }

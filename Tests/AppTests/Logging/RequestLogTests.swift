@@ -91,4 +91,18 @@ struct RequestLogTests {
         #expect(run.status == 1)
         #expect(run.error.contains("invalid value 'xml' for --log-format (from KITCHEN_LOG_FORMAT): expected text or json"), "\(run.error)")
     }
+
+    @Test("the text line spells the duration with two decimals and joins the error codes")
+    func textLineFields() {
+        func line(_ duration: Duration, _ codes: [String] = [], operation: String? = "Op") -> String {
+            RequestRecord(
+                id: "abc", method: "POST", path: "/graphql", operationName: operation, status: 200,
+                duration: duration, errorCodes: codes
+            ).textLine
+        }
+        #expect(line(.microseconds(1050), ["A", "B"]) == "abc POST /graphql Op 200 1.05ms A,B")
+        #expect(line(.zero, operation: nil) == "abc POST /graphql - 200 0.00ms")
+        #expect(line(.microseconds(123_456_789)) == "abc POST /graphql Op 200 123456.79ms")
+        #expect(line(.microseconds(100)) == "abc POST /graphql Op 200 0.10ms")
+    }
 }
