@@ -29,7 +29,9 @@ public struct Shop: Sendable, Hashable, Identifiable {
     }
 }
 
-/// Something sold in the market or on the lunch menu, with its images and attributes.
+/// Something sold in the market or on the lunch menu. Its images and attribute rows are
+/// loaded apart, only when asked for (`MarketRepository.images(goodsIDs:)`,
+/// `attributes(goodsIDs:)`).
 public struct Goods: Sendable, Hashable, Identifiable {
     /// The row id (the App wraps it in a global ID).
     public var id: Int64
@@ -43,10 +45,6 @@ public struct Goods: Sendable, Hashable, Identifiable {
     public var description: String?
     /// For the lunch app: the soup that comes with the main dish.
     public var soup: String?
-    /// Pictures, in order.
-    public var images: [Photo]
-    /// Rows of the attributes table, in order.
-    public var attributes: [GoodsAttribute]
     /// Units sold across all kinds.
     public var salesCount: Int
     /// When it was created.
@@ -55,8 +53,7 @@ public struct Goods: Sendable, Hashable, Identifiable {
     /// Makes a value from its parts.
     public init(
         id: Int64, shopID: Int64, name: String, foreword: String? = nil,
-        description: String? = nil, soup: String? = nil, images: [Photo] = [],
-        attributes: [GoodsAttribute] = [], salesCount: Int = 0, createdAt: Date
+        description: String? = nil, soup: String? = nil, salesCount: Int = 0, createdAt: Date
     ) {
         self.id = id
         self.shopID = shopID
@@ -64,8 +61,6 @@ public struct Goods: Sendable, Hashable, Identifiable {
         self.foreword = foreword
         self.description = description
         self.soup = soup
-        self.images = images
-        self.attributes = attributes
         self.salesCount = salesCount
         self.createdAt = createdAt
     }

@@ -67,7 +67,7 @@ extension MarketRepository {
                 """, arguments: list.arguments + bounds + [(page.first + 1).sqlValue]
             ) { Self.goods($0) }
             let byShop = grouped(
-                try Self.withParts(rows, c).map { goods in
+                rows.map { goods in
                     let cursor = Cursor(key: goods.createdAt.milliseconds, id: goods.id)
                     return (goods.shopID, (cursor: cursor, node: goods))
                 })

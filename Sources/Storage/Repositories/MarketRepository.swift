@@ -53,7 +53,7 @@ public struct MarketRepository: Sendable {
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
     }
 
-    /// Goods by id with their images and attributes: three statements.
+    /// Goods by id, in one statement.
     public func goods(ids: [Int64]) throws -> [Int64: Goods] {
         guard !ids.isEmpty else { return [:] }
         return try database.read { c in try Self.goods(ids: ids, c) }
@@ -64,32 +64,36 @@ public struct MarketRepository: Sendable {
         let rows = try c.query(
             "SELECT \(goodsColumns) FROM goods WHERE id IN (\(list.placeholders))",
             arguments: list.arguments, row: { goods($0) })
-        return Dictionary(uniqueKeysWithValues: try withParts(rows, c).map { ($0.id, $0) })
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
     }
 
-    /// Fills in images and attributes, two statements in all.
-    static func withParts(_ goods: [Goods], _ c: Connection) throws -> [Goods] {
-        guard !goods.isEmpty else { return [] }
-        let list = SQLList(goods.map(\.id))
-        let images = grouped(
-            try c.query(
-                """
-                SELECT goods_id, url, width, height FROM goods_images
-                WHERE goods_id IN (\(list.placeholders)) ORDER BY goods_id, position
-                """, arguments: list.arguments
-            ) { ($0.int64(0), Photo(url: $0.string(1), width: $0.optionalInt(2), height: $0.optionalInt(3))) })
-        let attributes = grouped(
-            try c.query(
-                """
-                SELECT goods_id, name, value FROM goods_attributes
-                WHERE goods_id IN (\(list.placeholders)) ORDER BY goods_id, position
-                """, arguments: list.arguments
-            ) { ($0.int64(0), GoodsAttribute(name: $0.string(1), value: $0.string(2))) })
-        return goods.map { item in
-            var item = item
-            item.images = images[item.id] ?? []
-            item.attributes = attributes[item.id] ?? []
-            return item
+    /// The images of many goods, each list in its set order, in one statement.
+    public func images(goodsIDs: [Int64]) throws -> [Int64: [Photo]] {
+        guard !goodsIDs.isEmpty else { return [:] }
+        return try database.read { c in
+            let list = SQLList(distinct(goodsIDs))
+            return grouped(
+                try c.query(
+                    """
+                    SELECT goods_id, url, width, height FROM goods_images
+                    WHERE goods_id IN (\(list.placeholders)) ORDER BY goods_id, position
+                    """, arguments: list.arguments
+                ) { ($0.int64(0), Photo(url: $0.string(1), width: $0.optionalInt(2), height: $0.optionalInt(3))) })
+        }
+    }
+
+    /// The attribute rows of many goods, each list in its set order, in one statement.
+    public func attributes(goodsIDs: [Int64]) throws -> [Int64: [GoodsAttribute]] {
+        guard !goodsIDs.isEmpty else { return [:] }
+        return try database.read { c in
+            let list = SQLList(distinct(goodsIDs))
+            return grouped(
+                try c.query(
+                    """
+                    SELECT goods_id, name, value FROM goods_attributes
+                    WHERE goods_id IN (\(list.placeholders)) ORDER BY goods_id, position
+                    """, arguments: list.arguments
+                ) { ($0.int64(0), GoodsAttribute(name: $0.string(1), value: $0.string(2))) })
         }
     }
 
@@ -122,21 +126,18 @@ public struct MarketRepository: Sendable {
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
     }
 
-    /// A page of goods from `filter`, newest first, with their parts.
+    /// A page of goods from `filter`, newest first.
     func goods(where filter: String, _ arguments: [any SQLBindable], page: PageRequest)
         throws -> Page<Goods>
     {
         try database.read { c in
-            let page = try c.page(
+            try c.page(
                 """
                 SELECT created_at, \(Self.goodsColumns) FROM goods
                 WHERE \(filter) AND (created_at, id) < (?, ?)
                 ORDER BY created_at DESC, id DESC LIMIT ?
                 """, arguments: arguments + descendingBounds(page), request: page
             ) { Self.goods($0, at: 1) }
-            let filled = Dictionary(
-                uniqueKeysWithValues: try Self.withParts(page.nodes, c).map { ($0.id, $0) })
-            return page.map { filled[$0.id] ?? $0 }
         }
     }
 

@@ -20,7 +20,9 @@ struct MarketRepositoryTests {
             kinds: [NewKind(name: "500ml", price: 1290, stock: 3), NewKind(name: "1.9L", price: 3590, memberPrice: 3290, stock: 0)])
         let lunch = try db.market.createGoods(
             shopID: shop.id, name: "午餐", soup: "紫菜汤", listed: false, kinds: [NewKind(name: "一份", price: 2000, stock: 9)])
-        #expect(listed.images.map(\.url) == ["/1.jpg", "/2.jpg"])
+        #expect(try db.market.images(goodsIDs: [listed.id, lunch.id])[listed.id]?.map(\.url) == ["/1.jpg", "/2.jpg"])
+        #expect(try db.market.images(goodsIDs: [lunch.id])[lunch.id] == nil)
+        #expect(try db.market.attributes(goodsIDs: [listed.id])[listed.id] == [GoodsAttribute(name: "容量", value: "500ml")])
         #expect(try db.market.kinds(goodsIDs: [listed.id])[listed.id]?.map(\.name) == ["500ml", "1.9L"])
         #expect(try db.market.market(page: PageRequest(first: 10)).nodes.map(\.id) == [listed.id])
         #expect(try db.market.marketCount() == 1)

@@ -12,7 +12,10 @@ enum GoodsResolvers {
             goods.property("name") { $0.name }
             goods.property("foreword") { $0.foreword }
             goods.property("description") { $0.description }
-            goods.property("images") { $0.images }
+            goods.batch("images") { goods, _, context in
+                let images = try context.store.market.images(goodsIDs: goods.map(\.id))
+                return goods.map { images[$0.id] ?? [] }
+            }
             goods.batch("shop") { goods, _, context in
                 let shops = try context.store.market.shops(ids: goods.map(\.shopID))
                 return CommerceOutput.lookup(goods, key: \.shopID, in: shops)
@@ -21,7 +24,10 @@ enum GoodsResolvers {
                 let kinds = try context.store.market.kinds(goodsIDs: goods.map(\.id))
                 return goods.map { kinds[$0.id] ?? [] }
             }
-            goods.property("attributes") { $0.attributes }
+            goods.batch("attributes") { goods, _, context in
+                let attributes = try context.store.market.attributes(goodsIDs: goods.map(\.id))
+                return goods.map { attributes[$0.id] ?? [] }
+            }
             goods.property("salesCount") { $0.salesCount }
             goods.batch("averageRating") { goods, _, context in
                 try stats(of: goods, context).map(\.averageRating)
