@@ -71,14 +71,10 @@ public struct MarketRepository: Sendable {
     public func images(goodsIDs: [Int64]) throws -> [Int64: [Photo]] {
         guard !goodsIDs.isEmpty else { return [:] }
         return try database.read { c in
-            let list = SQLList(distinct(goodsIDs))
-            return grouped(
-                try c.query(
-                    """
-                    SELECT goods_id, url, width, height FROM goods_images
-                    WHERE goods_id IN (\(list.placeholders)) ORDER BY goods_id, position
-                    """, arguments: list.arguments
-                ) { ($0.int64(0), Photo(url: $0.string(1), width: $0.optionalInt(2), height: $0.optionalInt(3))) })
+            try c.children(
+                "SELECT goods_id, url, width, height FROM goods_images WHERE goods_id IN (%@) ORDER BY goods_id, position",
+                of: goodsIDs
+            ) { ($0.int64(0), Photo(url: $0.string(1), width: $0.optionalInt(2), height: $0.optionalInt(3))) }
         }
     }
 
@@ -86,14 +82,10 @@ public struct MarketRepository: Sendable {
     public func attributes(goodsIDs: [Int64]) throws -> [Int64: [GoodsAttribute]] {
         guard !goodsIDs.isEmpty else { return [:] }
         return try database.read { c in
-            let list = SQLList(distinct(goodsIDs))
-            return grouped(
-                try c.query(
-                    """
-                    SELECT goods_id, name, value FROM goods_attributes
-                    WHERE goods_id IN (\(list.placeholders)) ORDER BY goods_id, position
-                    """, arguments: list.arguments
-                ) { ($0.int64(0), GoodsAttribute(name: $0.string(1), value: $0.string(2))) })
+            try c.children(
+                "SELECT goods_id, name, value FROM goods_attributes WHERE goods_id IN (%@) ORDER BY goods_id, position",
+                of: goodsIDs
+            ) { ($0.int64(0), GoodsAttribute(name: $0.string(1), value: $0.string(2))) }
         }
     }
 
@@ -101,14 +93,10 @@ public struct MarketRepository: Sendable {
     public func kinds(goodsIDs: [Int64]) throws -> [Int64: [Kind]] {
         guard !goodsIDs.isEmpty else { return [:] }
         return try database.read { c in
-            let list = SQLList(distinct(goodsIDs))
-            return grouped(
-                try c.query(
-                    """
-                    SELECT \(Self.kindColumns) FROM kinds WHERE goods_id IN (\(list.placeholders))
-                    ORDER BY goods_id, position
-                    """, arguments: list.arguments
-                ) { let kind = Self.kind($0); return (kind.goodsID, kind) })
+            try c.children(
+                "SELECT \(Self.kindColumns) FROM kinds WHERE goods_id IN (%@) ORDER BY goods_id, position",
+                of: goodsIDs
+            ) { let kind = Self.kind($0); return (kind.goodsID, kind) }
         }
     }
 

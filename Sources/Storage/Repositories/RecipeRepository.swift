@@ -46,33 +46,20 @@ public struct RecipeRepository: Sendable {
     }
 
     static func ingredients(recipeIDs: [Int64], _ c: Connection) throws -> [Int64: [Ingredient]] {
-        let list = SQLList(distinct(recipeIDs))
-        return grouped(
-            try c.query(
-                """
-                SELECT recipe_id, name, amount FROM recipe_ingredients
-                WHERE recipe_id IN (\(list.placeholders)) ORDER BY recipe_id, position
-                """, arguments: list.arguments
-            ) { ($0.int64(0), Ingredient(name: $0.string(1), amount: $0.string(2))) })
+        try c.children(
+            "SELECT recipe_id, name, amount FROM recipe_ingredients WHERE recipe_id IN (%@) ORDER BY recipe_id, position",
+            of: recipeIDs
+        ) { ($0.int64(0), Ingredient(name: $0.string(1), amount: $0.string(2))) }
     }
 
     /// The steps of many recipes, numbered 1..n, in one statement.
     public func steps(recipeIDs: [Int64]) throws -> [Int64: [Step]] {
         guard !recipeIDs.isEmpty else { return [:] }
         return try database.read { c in
-            let list = SQLList(distinct(recipeIDs))
-            return grouped(
-                try c.query(
-                    """
-                    SELECT recipe_id, position, text, image_url FROM recipe_steps
-                    WHERE recipe_id IN (\(list.placeholders)) ORDER BY recipe_id, position
-                    """, arguments: list.arguments
-                ) {
-                    (
-                        $0.int64(0),
-                        Step(number: $0.int(1) + 1, text: $0.string(2), imageURL: $0.optionalString(3))
-                    )
-                })
+            try c.children(
+                "SELECT recipe_id, position, text, image_url FROM recipe_steps WHERE recipe_id IN (%@) ORDER BY recipe_id, position",
+                of: recipeIDs
+            ) { ($0.int64(0), Step(number: $0.int(1) + 1, text: $0.string(2), imageURL: $0.optionalString(3))) }
         }
     }
 

@@ -45,6 +45,16 @@ func distinct<Value: Hashable>(_ values: [Value]) -> [Value] {
 }
 
 extension Connection {
+    /// Rows that belong to many parents, listed by parent in the order the SQL gives them:
+    /// the first `%@` in `sql` becomes the placeholders of `ids`, and `row` returns each
+    /// row's parent id with its value. One statement for any number of parents.
+    func children<Child>(
+        _ sql: String, of ids: [Int64], row: (Row) throws -> (Int64, Child)
+    ) throws -> [Int64: [Child]] {
+        let list = SQLList(distinct(ids))
+        return grouped(try query(sql.replacingFirstSlot(with: list.placeholders), arguments: list.arguments, row: row))
+    }
+
     /// Counts rows per id in one statement: `sql` must select `(id, count)` pairs for the ids
     /// bound into its single `IN (%@)` slot. Ids without rows count 0.
     func counts(_ sql: String, ids: [Int64], extra: [any SQLBindable] = []) throws -> [Int64: Int] {
