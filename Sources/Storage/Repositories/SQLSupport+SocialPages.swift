@@ -20,7 +20,17 @@ extension Connection {
         let order = ascending ? "created_at, id" : "created_at DESC, id DESC"
         let bound = ascending ? ">" : "<"
         let bounds = ascending ? ascendingBounds(request) : descendingBounds(request)
-        let sql = """
+        // One parent (a detail screen) needs no window: the index walk stops after
+        // `first + 1` rows instead of numbering every row the parent has.
+        let sql =
+            parents.count == 1
+            ? """
+            SELECT \(parentColumn) AS parent, created_at, \(columns) FROM \(table)
+            WHERE \(filter) AND \(parentColumn) IN (\(list.placeholders))
+                AND (created_at, id) \(bound) (?, ?)
+            ORDER BY \(order) LIMIT ?
+            """
+            : """
             SELECT parent, created_at, \(columns) FROM (
                 SELECT \(parentColumn) AS parent, created_at, \(columns),
                     row_number() OVER (PARTITION BY \(parentColumn) ORDER BY \(order)) AS position

@@ -23,6 +23,14 @@ struct NestedConnectionsTests {
         #expect(nodes[0]["recipes"] == ["totalCount": 0, "nodes": [], "pageInfo": ["hasNextPage": false]])
         #expect(nodes[1]["recipes"] == ["totalCount": 2, "nodes": [["name": "second"]], "pageInfo": ["hasNextPage": true]])
         #expect(nodes.map { $0["followers"]["totalCount"] } == [1, 1])
+        // One parent alone (no window over the parents), newest first, then by cursor.
+        let one = "query($id: ID!, $after: String) { user(id: $id) { recipes(first: 1, after: $after) { nodes { name } pageInfo { hasNextPage endCursor } } } }"
+        let page = try reader.client.post(one, ["id": .string(busy.id)]).ok()["user"]["recipes"]
+        #expect(page["nodes"] == [["name": "second"]])
+        #expect(page["pageInfo"]["hasNextPage"] == true)
+        let rest = try reader.client.post(one, ["id": .string(busy.id), "after": page["pageInfo"]["endCursor"]]).ok()["user"]["recipes"]
+        #expect(rest["nodes"] == [["name": "first"]])
+        #expect(rest["pageInfo"]["hasNextPage"] == false)
     }
 
     @Test("comment threads of several dishes page independently, oldest first, by cursor")
@@ -47,6 +55,9 @@ struct NestedConnectionsTests {
         #expect(first[1]["comments"]["nodes"] == [["text": "b1"]])
         #expect(first[1]["comments"]["pageInfo"]["hasNextPage"] == false)
         #expect(first[1]["comments"]["totalCount"] == 1)
+        // One parent alone takes the storage's single-parent path: the same pages.
+        let alone = try cook.client.post(query, ["ids": [.string(long)]]).ok()["nodes"]
+        #expect(alone[0]["comments"] == first[0]["comments"])
         let next = try cook.client.post(query, ["ids": [.string(long)], "after": first[0]["comments"]["pageInfo"]["endCursor"]]).ok()["nodes"]
         #expect(next[0]["comments"]["nodes"] == [["text": "a3"]])
         #expect(next[0]["comments"]["pageInfo"]["hasNextPage"] == false)
