@@ -183,3 +183,58 @@ struct DataGenerationTests {
         #expect(WALIndexReader(databasePath: directory.path() + ".missing").read() == nil)
     }
 }
+
+@Suite("Shared snapshot")
+struct SharedSnapshotTests {
+    let directory: TemporaryDirectory
+    let db: Database
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        db = try Database.open(path: directory.path(), migrations: DatabaseTests.schema)
+    }
+
+    func value() throws -> Int {
+        try db.read { try $0.queryFirst("SELECT value FROM counter WHERE id = 1") { $0.int(0) } ?? -1 }
+    }
+
+    @Test("every read inside sees the moment of the first, though another connection commits between them")
+    func oneMoment() throws {
+        let elsewhere = try Connection(path: directory.path())
+        let (first, second) = try db.withSharedSnapshot {
+            let first = try value()
+            try elsewhere.execute("UPDATE counter SET value = 7 WHERE id = 1")
+            return (first, try value())
+        }
+        #expect(first == 0 && second == 0)
+        #expect(try value() == 7, "after the snapshot ends, reads see the commit")
+    }
+
+    @Test("one reader is leased for the whole snapshot and returned at its end; no read, no lease")
+    func leaseLifetime() throws {
+        try db.withSharedSnapshot {
+            #expect(db.readerLeased(by: currentThreadID()) == nil, "nothing opened before a read")
+            _ = try value()
+            let leased = try #require(db.readerLeased(by: currentThreadID()))
+            #expect(leased.connection.isInTransaction)
+            try db.withSharedSnapshot { _ = try value() }  // a nested one joins
+            #expect(db.readerLeased(by: currentThreadID()) === leased)
+        }
+        #expect(db.readerLeased(by: currentThreadID()) == nil)
+        #expect(db.openReaderCount == 1)
+    }
+
+    @Test("a failing body still ends the snapshot and returns its reader")
+    func failingBody() throws {
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try db.withSharedSnapshot {
+                _ = try value()
+                throw Stop()
+            }
+        }
+        #expect(db.readerLeased(by: currentThreadID()) == nil)
+        try db.write { try $0.execute("UPDATE counter SET value = 3 WHERE id = 1") }
+        #expect(try value() == 3)
+    }
+}

@@ -20,6 +20,9 @@ struct GraphQLEndpoint<Context>: Sendable {
     var persistedQueries = PersistedQueries()
     /// Whole query responses kept while the data is unchanged; nil executes every request.
     var responseCaching: ResponseCaching<Context>? = nil
+    /// Runs a query operation's execution; the server runs it inside one database
+    /// snapshot, so every field of a query sees the same data. Mutations run without it.
+    var runQuery: @Sendable (() -> ExecutionResult) -> ExecutionResult = { $0() }
 
     func handle(_ request: HTTPRequest) -> (HTTPResponse, operationName: String?) {
         guard request.method == "GET" || request.method == "POST" else {
@@ -96,14 +99,16 @@ struct GraphQLEndpoint<Context>: Sendable {
         }
         if let support = self.uploads, !uploads.isEmpty { context = support.attach(context, uploads) }
         let operationName = parameters.operationName ?? prepared.soleOperationName
+        let isQuery = prepared.operationType(named: parameters.operationName) == .query
         let execute = {
-            service.execute(
-                prepared, operationName: parameters.operationName, variables: parameters.variables,
-                context: context)
+            let run = {
+                service.execute(
+                    prepared, operationName: parameters.operationName, variables: parameters.variables,
+                    context: context)
+            }
+            return isQuery ? runQuery(run) : run()
         }
-        if let responseCaching, uploads.isEmpty,
-            prepared.operationType(named: parameters.operationName) == .query
-        {
+        if let responseCaching, uploads.isEmpty, isQuery {
             let response = responseCaching.respond(
                 query: query, operationName: parameters.operationName, variables: parameters.variables,
                 context: context, reply: reply, bytes: cached?.bytes, loggedOperationName: operationName,

@@ -84,6 +84,8 @@ struct ReaderPool {
     var leased: [UInt: ConnectionBox] = [:]
     var openCount = 0
     var isClosed = false
+    /// The threads inside `withSharedSnapshot`.
+    var sharing: Set<UInt> = []
 }
 
 /// Carries a connection between threads; the pool guarantees one thread uses it at a time.

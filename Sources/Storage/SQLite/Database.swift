@@ -101,10 +101,13 @@ public final class Database: Sendable {
     /// write commits.
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
         let thread = currentThreadID()
-        if let outer = readerLeased(by: thread) {
-            // Nested: share the outer read's connection and snapshot (a savepoint).
-            return try outer.connection.readTransaction(body)
+        let (outer, sharing) = readers.withLock { ($0.leased[thread], $0.sharing.contains(thread)) }
+        if let outer {
+            // Nested, or inside a shared snapshot already open: the same connection and
+            // snapshot (a read-only transaction has nothing a savepoint could undo).
+            return try body(outer.connection)
         }
+        if sharing { return try body(try openSharedSnapshot(for: thread)) }
         readerSlots.wait()
         defer { readerSlots.signal() }
         let box = try leaseReader(for: thread)
