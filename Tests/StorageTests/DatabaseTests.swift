@@ -237,4 +237,30 @@ struct SharedSnapshotTests {
         try db.write { try $0.execute("UPDATE counter SET value = 3 WHERE id = 1") }
         #expect(try value() == 3)
     }
+
+    @Test("a write on the thread ends the snapshot: later reads see it, even one made inside a read body")
+    func writesRenewIt() throws {
+        let seen = try db.withSharedSnapshot { () throws -> [Int] in
+            var seen = [try value()]
+            try db.write { try $0.execute("UPDATE counter SET value = 5 WHERE id = 1") }
+            seen.append(try value())
+            try db.read { _ in
+                try db.write { try $0.execute("UPDATE counter SET value = 9 WHERE id = 1") }
+                seen.append(try value())  // the body keeps the moment it began with
+            }
+            seen.append(try value())
+            return seen
+        }
+        #expect(seen == [0, 5, 5, 9])
+    }
+
+    @Test("a shared snapshot begun inside a plain read joins it and leaves it open")
+    func insidePlainRead() throws {
+        let read = try db.read { c in
+            try db.withSharedSnapshot { _ = try value() }
+            return try c.queryFirst("SELECT value FROM counter WHERE id = 1") { $0.int(0) }
+        }
+        #expect(read == 0)
+        #expect(db.readerLeased(by: currentThreadID()) == nil)
+    }
 }

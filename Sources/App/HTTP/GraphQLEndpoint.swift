@@ -20,9 +20,9 @@ struct GraphQLEndpoint<Context>: Sendable {
     var persistedQueries = PersistedQueries()
     /// Whole query responses kept while the data is unchanged; nil executes every request.
     var responseCaching: ResponseCaching<Context>? = nil
-    /// Runs a query operation's execution; the server runs it inside one database
-    /// snapshot, so every field of a query sees the same data. Mutations run without it.
-    var runQuery: @Sendable (() -> ExecutionResult) -> ExecutionResult = { $0() }
+    /// Runs an operation's execution; the server runs it inside one shared database
+    /// snapshot (renewed after each write), so the fields of a query see the same data.
+    var runOperation: @Sendable (() -> ExecutionResult) -> ExecutionResult = { $0() }
 
     func handle(_ request: HTTPRequest) -> (HTTPResponse, operationName: String?) {
         guard request.method == "GET" || request.method == "POST" else {
@@ -101,12 +101,11 @@ struct GraphQLEndpoint<Context>: Sendable {
         let operationName = parameters.operationName ?? prepared.soleOperationName
         let isQuery = prepared.operationType(named: parameters.operationName) == .query
         let execute = {
-            let run = {
+            runOperation {
                 service.execute(
                     prepared, operationName: parameters.operationName, variables: parameters.variables,
                     context: context)
             }
-            return isQuery ? runQuery(run) : run()
         }
         if let responseCaching, uploads.isEmpty, isQuery {
             let response = responseCaching.respond(

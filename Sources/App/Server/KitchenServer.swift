@@ -161,7 +161,7 @@ public final class KitchenServer: Sendable {
                 try SubscriptionResolvers.source(subscription, context: context)
             })
         endpoint.persistedQueries.trusted = options.trustedDocuments
-        endpoint.runQuery = { database.withSharedSnapshot($0) }
+        endpoint.runOperation = { database.withSharedSnapshot($0) }
         if options.responseCacheBytes > 0 {
             let cache = ResponseCache(capacity: options.responseCacheBytes)
             endpoint.responseCaching = ResponseCaching(

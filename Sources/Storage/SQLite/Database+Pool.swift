@@ -31,6 +31,7 @@ extension Database {
         // After the commit, never before: a reader that sees the old number must not be
         // able to see data older than it.
         generation.add(1, ordering: .releasing)
+        refreshSharedSnapshot(for: thread)
         return try result.get()
     }
 
@@ -91,6 +92,12 @@ struct ReaderPool {
 /// Carries a connection between threads; the pool guarantees one thread uses it at a time.
 final class ConnectionBox: @unchecked Sendable {
     let connection: Connection
+    /// How many `read` bodies of the leasing thread are running on it (that thread alone
+    /// touches it): a shared snapshot in use by one is not ended under its feet.
+    var readsRunning = 0
+    /// A write committed while a read body held the shared snapshot: it ends as soon as
+    /// no read body runs on it.
+    var staleSnapshot = false
     init(_ connection: Connection) { self.connection = connection }
 }
 

@@ -102,12 +102,17 @@ public final class Database: Sendable {
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
         let thread = currentThreadID()
         let (outer, sharing) = readers.withLock { ($0.leased[thread], $0.sharing.contains(thread)) }
-        if let outer {
-            // Nested, or inside a shared snapshot already open: the same connection and
-            // snapshot (a read-only transaction has nothing a savepoint could undo).
-            return try body(outer.connection)
+        if outer != nil || sharing {
+            // Nested, or inside a shared snapshot: the same connection and snapshot (a
+            // read-only transaction has nothing a savepoint could undo).
+            let box = try outer ?? openSharedSnapshot(for: thread)
+            box.readsRunning += 1
+            defer {
+                box.readsRunning -= 1
+                if box.staleSnapshot && box.readsRunning == 0 { refreshSharedSnapshot(for: thread) }
+            }
+            return try body(box.connection)
         }
-        if sharing { return try body(try openSharedSnapshot(for: thread)) }
         readerSlots.wait()
         defer { readerSlots.signal() }
         let box = try leaseReader(for: thread)
