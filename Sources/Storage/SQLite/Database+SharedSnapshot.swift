@@ -53,6 +53,7 @@ extension Database {
     /// After this thread's write commits: the snapshot it shares, if a read opened one,
     /// ends, so the next read opens a new one that sees the write. A mutation's fields
     /// thus see the data as their own writes left it.
+    ///
     /// A write made while a read body runs on the snapshot (a write inside a `read`)
     /// leaves it open until that body returns: the body keeps its connection, and sees
     /// what it saw before.

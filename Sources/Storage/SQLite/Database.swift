@@ -98,7 +98,7 @@ public final class Database: Sendable {
     /// The connection is read-only: a write through it fails with `SQLITE_READONLY`. A `read`
     /// nested inside another on the same thread reuses the outer connection and snapshot, so
     /// nesting never waits for the pool. A `read` inside a `write` sees the state before that
-    /// write commits.
+    /// write commits. Inside `withSharedSnapshot`, reads share that snapshot's transaction.
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
         let thread = currentThreadID()
         let (outer, sharing) = readers.withLock { ($0.leased[thread], $0.sharing.contains(thread)) }
