@@ -22,17 +22,16 @@ public struct Dish: Sendable, Hashable, Identifiable {
     public var description: String?
     /// Which meal it was for, if said.
     public var meal: Meal?
-    /// 1 to 9 photos, in order.
+    /// 1 to 9 photos, in order. (Its tags load apart, when asked for:
+    /// `DishRepository.tags(dishIDs:)`.)
     public var photos: [Photo]
-    /// Distinct, non-blank tags, in order.
-    public var tags: [String]
     /// When it was created.
     public var createdAt: Date
 
     /// Makes a value from its parts.
     public init(
         id: Int64, authorID: Int64, recipeID: Int64? = nil, description: String? = nil,
-        meal: Meal? = nil, photos: [Photo], tags: [String] = [], createdAt: Date
+        meal: Meal? = nil, photos: [Photo], createdAt: Date
     ) {
         self.id = id
         self.authorID = authorID
@@ -40,7 +39,6 @@ public struct Dish: Sendable, Hashable, Identifiable {
         self.description = description
         self.meal = meal
         self.photos = photos
-        self.tags = tags
         self.createdAt = createdAt
     }
 }

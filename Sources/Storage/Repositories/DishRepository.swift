@@ -29,7 +29,7 @@ public struct DishRepository: Sendable {
         try dishes(ids: [id])[id]
     }
 
-    /// Dishes by id with their photos and tags: three statements for any number of ids.
+    /// Dishes by id with their photos: two statements for any number of ids.
     public func dishes(ids: [Int64]) throws -> [Int64: Dish] {
         guard !ids.isEmpty else { return [:] }
         return try database.read { c in try Self.dishes(ids: ids, c) }
@@ -43,33 +43,32 @@ public struct DishRepository: Sendable {
         return Dictionary(uniqueKeysWithValues: try withParts(rows, c).map { ($0.id, $0) })
     }
 
-    /// Fills in the photos and tags of dishes, two statements in all.
+    /// Fills in the photos of dishes, in one statement.
     static func withParts(_ dishes: [Dish], _ c: Connection) throws -> [Dish] {
         guard !dishes.isEmpty else { return [] }
-        let list = SQLList(dishes.map(\.id))
-        let photos = grouped(
-            try c.query(
-                """
-                SELECT dish_id, url, width, height FROM dish_photos
-                WHERE dish_id IN (\(list.placeholders)) ORDER BY dish_id, position
-                """, arguments: list.arguments
-            ) { ($0.int64(0), Photo(url: $0.string(1), width: $0.optionalInt(2), height: $0.optionalInt(3))) })
-        let tags = grouped(
-            try c.query(
-                """
-                SELECT dish_id, tag FROM dish_tags
-                WHERE dish_id IN (\(list.placeholders)) ORDER BY dish_id, position
-                """, arguments: list.arguments
-            ) { ($0.int64(0), $0.string(1)) })
+        let photos = try c.children(
+            "SELECT dish_id, url, width, height FROM dish_photos WHERE dish_id IN (%@) ORDER BY dish_id, position",
+            of: dishes.map(\.id)
+        ) { ($0.int64(0), Photo(url: $0.string(1), width: $0.optionalInt(2), height: $0.optionalInt(3))) }
         return dishes.map { dish in
             var dish = dish
             dish.photos = photos[dish.id] ?? []
-            dish.tags = tags[dish.id] ?? []
             return dish
         }
     }
 
-    /// A page of dishes from `filter` (`"1 = 1"` for all), newest first, with their parts.
+    /// The tags of many dishes, each list in order, in one statement.
+    public func tags(dishIDs: [Int64]) throws -> [Int64: [String]] {
+        guard !dishIDs.isEmpty else { return [:] }
+        return try database.read { c in
+            try c.children(
+                "SELECT dish_id, tag FROM dish_tags WHERE dish_id IN (%@) ORDER BY dish_id, position",
+                of: dishIDs
+            ) { ($0.int64(0), $0.string(1)) }
+        }
+    }
+
+    /// A page of dishes from `filter` (`"1 = 1"` for all), newest first, with their photos.
     func dishes(where filter: String, _ arguments: [any SQLBindable], page: PageRequest)
         throws -> Page<Dish>
     {

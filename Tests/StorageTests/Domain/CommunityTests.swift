@@ -26,7 +26,7 @@ struct CommunityTests {
         }
         let dish = try db.dishes.uploadDish(
             authorID: alice.id, NewDish(photos: photos(9), tags: [" 早餐", "早餐", "", "  ", "egg"], meal: .breakfast))
-        #expect(dish.tags == ["早餐", "egg"])
+        #expect(try db.dishes.tags(dishIDs: [dish.id])[dish.id] == ["早餐", "egg"])
         #expect(dish.photos.count == 9)
         #expect(try db.dishes.dishes(ids: [dish.id])[dish.id] == dish)
     }

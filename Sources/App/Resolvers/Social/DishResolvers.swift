@@ -1,7 +1,7 @@
 import GraphQL
 import Storage
 
-/// `Dish` (作品): photos and tags come with the dish; author, recipe, likes and comment
+/// `Dish` (作品): photos come with the dish; tags, author, recipe, likes and comment
 /// counts load in batches.
 enum DishResolvers {
     static func register(_ resolvers: inout Resolvers<RequestContext>) {
@@ -9,7 +9,10 @@ enum DishResolvers {
             dish.property("id") { GlobalID.encode("Dish", $0.id) }
             dish.property("photos") { $0.photos }
             dish.property("description") { $0.description }
-            dish.property("tags") { $0.tags }
+            dish.batch("tags") { dishes, _, context in
+                let tags = try context.store.dishes.tags(dishIDs: dishes.map(\.id))
+                return dishes.map { tags[$0.id] ?? [] }
+            }
             dish.property("meal") { $0.meal }
             dish.property("createdAt") { $0.createdAt }
             dish.batch("author") { dishes, _, context in
