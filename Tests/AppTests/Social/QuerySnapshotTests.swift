@@ -46,4 +46,22 @@ struct QuerySnapshotTests {
         ).ok()
         #expect(final["recipe"]["commentsCount"].int == 150)
     }
+
+    @Test("each field of a mutation sees the writes of the fields before it")
+    func mutationFieldsSeeEarlierWrites() throws {
+        let server = try TestServer.start(caching: false)
+        defer { server.stop() }
+        let cook = try server.signUp("cook")
+        let recipe = try cook.publishRecipe("饺子")
+        let data = try cook.client.post(
+            """
+            mutation($id: ID!) {
+              first: addComment(targetId: $id, text: "一") { target { ... on Recipe { commentsCount } } }
+              second: addComment(targetId: $id, text: "二") { target { ... on Recipe { commentsCount } } }
+            }
+            """, ["id": .string(recipe)]
+        ).ok()
+        #expect(data["first"]["target"]["commentsCount"].int == 1)
+        #expect(data["second"]["target"]["commentsCount"].int == 2)
+    }
 }
