@@ -47,7 +47,10 @@ public struct DishRepository: Sendable {
     static func withParts(_ dishes: [Dish], _ c: Connection) throws -> [Dish] {
         guard !dishes.isEmpty else { return [] }
         let photos = try c.children(
-            "SELECT dish_id, url, width, height FROM dish_photos WHERE dish_id IN (%@) ORDER BY dish_id, position",
+            """
+            SELECT dish_id, url, width, height FROM dish_photos
+            WHERE dish_id IN (%@) ORDER BY dish_id, position
+            """,
             of: dishes.map(\.id)
         ) { ($0.int64(0), Photo(url: $0.string(1), width: $0.optionalInt(2), height: $0.optionalInt(3))) }
         return dishes.map { dish in
@@ -62,7 +65,10 @@ public struct DishRepository: Sendable {
         guard !dishIDs.isEmpty else { return [:] }
         return try database.read { c in
             try c.children(
-                "SELECT dish_id, tag FROM dish_tags WHERE dish_id IN (%@) ORDER BY dish_id, position",
+                """
+                SELECT dish_id, tag FROM dish_tags
+                WHERE dish_id IN (%@) ORDER BY dish_id, position
+                """,
                 of: dishIDs
             ) { ($0.int64(0), $0.string(1)) }
         }

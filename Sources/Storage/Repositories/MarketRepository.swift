@@ -72,7 +72,10 @@ public struct MarketRepository: Sendable {
         guard !goodsIDs.isEmpty else { return [:] }
         return try database.read { c in
             try c.children(
-                "SELECT goods_id, url, width, height FROM goods_images WHERE goods_id IN (%@) ORDER BY goods_id, position",
+                """
+                SELECT goods_id, url, width, height FROM goods_images
+                WHERE goods_id IN (%@) ORDER BY goods_id, position
+                """,
                 of: goodsIDs
             ) { ($0.int64(0), Photo(url: $0.string(1), width: $0.optionalInt(2), height: $0.optionalInt(3))) }
         }
@@ -83,7 +86,10 @@ public struct MarketRepository: Sendable {
         guard !goodsIDs.isEmpty else { return [:] }
         return try database.read { c in
             try c.children(
-                "SELECT goods_id, name, value FROM goods_attributes WHERE goods_id IN (%@) ORDER BY goods_id, position",
+                """
+                SELECT goods_id, name, value FROM goods_attributes
+                WHERE goods_id IN (%@) ORDER BY goods_id, position
+                """,
                 of: goodsIDs
             ) { ($0.int64(0), GoodsAttribute(name: $0.string(1), value: $0.string(2))) }
         }
@@ -94,7 +100,10 @@ public struct MarketRepository: Sendable {
         guard !goodsIDs.isEmpty else { return [:] }
         return try database.read { c in
             try c.children(
-                "SELECT \(Self.kindColumns) FROM kinds WHERE goods_id IN (%@) ORDER BY goods_id, position",
+                """
+                SELECT \(Self.kindColumns) FROM kinds
+                WHERE goods_id IN (%@) ORDER BY goods_id, position
+                """,
                 of: goodsIDs
             ) { let kind = Self.kind($0); return (kind.goodsID, kind) }
         }

@@ -47,7 +47,10 @@ public struct RecipeRepository: Sendable {
 
     static func ingredients(recipeIDs: [Int64], _ c: Connection) throws -> [Int64: [Ingredient]] {
         try c.children(
-            "SELECT recipe_id, name, amount FROM recipe_ingredients WHERE recipe_id IN (%@) ORDER BY recipe_id, position",
+            """
+            SELECT recipe_id, name, amount FROM recipe_ingredients
+            WHERE recipe_id IN (%@) ORDER BY recipe_id, position
+            """,
             of: recipeIDs
         ) { ($0.int64(0), Ingredient(name: $0.string(1), amount: $0.string(2))) }
     }
@@ -57,7 +60,10 @@ public struct RecipeRepository: Sendable {
         guard !recipeIDs.isEmpty else { return [:] }
         return try database.read { c in
             try c.children(
-                "SELECT recipe_id, position, text, image_url FROM recipe_steps WHERE recipe_id IN (%@) ORDER BY recipe_id, position",
+                """
+                SELECT recipe_id, position, text, image_url FROM recipe_steps
+                WHERE recipe_id IN (%@) ORDER BY recipe_id, position
+                """,
                 of: recipeIDs
             ) { ($0.int64(0), Step(number: $0.int(1) + 1, text: $0.string(2), imageURL: $0.optionalString(3))) }
         }
