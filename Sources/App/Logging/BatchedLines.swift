@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// A line waits at most `delay` (a few milliseconds), or less when `limit` bytes are
 /// waiting. Batches are written in the order their lines arrived. `flush()` writes what is
-/// waiting at once; the server calls it before each message of its own and when it stops.
+/// waiting at once; the server sends its own messages through the batch and flushes them.
 /// A process killed with SIGKILL loses at most the last `delay` of lines.
 ///
 /// The delayed flush runs on one thread of its own, started with the first line and idle

@@ -30,41 +30,30 @@ struct RequestRecord: Sendable {
 
     /// `a1b2c3-000001 POST /graphql RecipePage 200 1.24ms BAD_USER_INPUT,NOT_FOUND`
     var textLine: String {
-        // Gathered as bytes and decoded once: this runs for every request.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(128)
+        // Gathered as bytes and decoded once: this runs for every request. The JSON
+        // writer serves as the byte buffer for its digits (`writeInt`); nothing is escaped.
+        var line = JSONWriter(capacity: 128)
         let space = UInt8(ascii: " ")
-        bytes.append(contentsOf: id.utf8)
-        bytes.append(space)
-        bytes.append(contentsOf: method.utf8)
-        bytes.append(space)
-        bytes.append(contentsOf: RequestLog.printable(path).utf8)
-        bytes.append(space)
-        bytes.append(contentsOf: (operationName.map { RequestLog.printable($0) } ?? "-").utf8)
-        bytes.append(space)
-        Self.appendDecimal(status, to: &bytes)
-        bytes.append(space)
+        line.bytes.append(contentsOf: id.utf8)
+        line.bytes.append(space)
+        line.bytes.append(contentsOf: method.utf8)
+        line.bytes.append(space)
+        line.bytes.append(contentsOf: RequestLog.printable(path).utf8)
+        line.bytes.append(space)
+        line.bytes.append(contentsOf: (operationName.map { RequestLog.printable($0) } ?? "-").utf8)
+        line.bytes.append(space)
+        line.writeInt(status)
+        line.bytes.append(space)
         let hundredths = Int((milliseconds * 100).rounded())
-        Self.appendDecimal(hundredths / 100, to: &bytes)
-        bytes.append(UInt8(ascii: "."))
-        if hundredths % 100 < 10 { bytes.append(UInt8(ascii: "0")) }
-        Self.appendDecimal(hundredths % 100, to: &bytes)
-        bytes.append(contentsOf: "ms".utf8)
+        line.writeInt(hundredths / 100)
+        line.bytes.append(contentsOf: (hundredths % 100 < 10 ? ".0" : ".").utf8)
+        line.writeInt(hundredths % 100)
+        line.bytes.append(contentsOf: "ms".utf8)
         for (index, code) in errorCodes.enumerated() {
-            bytes.append(index == 0 ? space : UInt8(ascii: ","))
-            bytes.append(contentsOf: RequestLog.printable(code).utf8)
+            line.bytes.append(index == 0 ? space : UInt8(ascii: ","))
+            line.bytes.append(contentsOf: RequestLog.printable(code).utf8)
         }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends the decimal digits of `value` (not negative) to `bytes`.
-    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        guard value >= 10 else {
-            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: max(value, 0)))
-            return
-        }
-        appendDecimal(value / 10, to: &bytes)
-        bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
+        return String(decoding: line.bytes, as: UTF8.self)
     }
 
     /// One JSON object; client-chosen text is escaped by the JSON writer, so it cannot

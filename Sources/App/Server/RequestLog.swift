@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Where Kitchen writes its log: one line per request, plus start and stop messages.
 ///

@@ -10,7 +10,7 @@ public enum Meal: String, Sendable, Hashable, CaseIterable {
     case dinner = "DINNER"
 }
 
-/// A dish someone made and shared (作品), with its photos and tags.
+/// A dish someone made and shared (作品), with its photos (its tags load apart).
 public struct Dish: Sendable, Hashable, Identifiable {
     /// The row id (the App wraps it in a global ID).
     public var id: Int64

@@ -24,7 +24,7 @@ public struct DishRepository: Sendable {
             createdAt: Date(milliseconds: row.int64(o + 5)))
     }
 
-    /// One dish with its photos and tags, or `nil`.
+    /// One dish with its photos, or `nil`.
     public func dish(id: Int64) throws -> Dish? {
         try dishes(ids: [id])[id]
     }

@@ -49,8 +49,8 @@ extension MarketRepository {
         }
     }
 
-    /// One page of goods for each shop, newest first, with their images and attributes:
-    /// three statements whatever the number of shops.
+    /// One page of goods for each shop, newest first: one statement whatever the number
+    /// of shops.
     public func goodsPages(shopIDs: [Int64], page: PageRequest) throws -> [Int64: Page<Goods>] {
         guard !shopIDs.isEmpty else { return [:] }
         return try database.read { c in

@@ -150,10 +150,12 @@ public protocol DishStore: Sendable {
     func feed(viewerID: Int64, page: PageRequest) throws -> Page<FeedEntry>
     /// How many entries the viewer's feed has.
     func feedCount(viewerID: Int64) throws -> Int
-    /// One dish with its photos and tags, or `nil`.
+    /// One dish with its photos, or `nil`.
     func dish(id: Int64) throws -> Dish?
-    /// Dishes by id with their photos and tags: three statements for any number of ids.
+    /// Dishes by id with their photos: two statements for any number of ids.
     func dishes(ids: [Int64]) throws -> [Int64: Dish]
+    /// The tags of many dishes, each list in order, in one statement.
+    func tags(dishIDs: [Int64]) throws -> [Int64: [String]]
     /// All dishes, newest first.
     func dishes(page: PageRequest) throws -> Page<Dish>
     /// One author's dishes, newest first (the count is `UserStats.dishesCount`).

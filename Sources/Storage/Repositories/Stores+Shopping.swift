@@ -33,8 +33,12 @@ public protocol MarketStore: Sendable {
     ) throws -> Review
     /// Shops by id.
     func shops(ids: [Int64]) throws -> [Int64: Shop]
-    /// Goods by id with their images and attributes: three statements.
+    /// Goods by id, in one statement (images and attributes load apart).
     func goods(ids: [Int64]) throws -> [Int64: Goods]
+    /// The images of many goods, each list in its set order, in one statement.
+    func images(goodsIDs: [Int64]) throws -> [Int64: [Photo]]
+    /// The attribute rows of many goods, each list in its set order, in one statement.
+    func attributes(goodsIDs: [Int64]) throws -> [Int64: [GoodsAttribute]]
     /// The kinds of many goods, in their set order, in one statement.
     func kinds(goodsIDs: [Int64]) throws -> [Int64: [Kind]]
     /// Kinds by id.

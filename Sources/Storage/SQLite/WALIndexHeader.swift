@@ -35,22 +35,22 @@ final class WALIndexReader: Sendable {
     }
 
     deinit {
-        let open = descriptor.load(ordering: .relaxed)
-        if open >= 0 { _ = Glibc.close(open) }
+        let file = descriptor.load(ordering: .relaxed)
+        if file >= 0 { _ = close(file) }
     }
 
     /// The header now, or nil when the file is missing or too short to hold one.
     func read() -> WALIndexHeader? {
         var file = descriptor.load(ordering: .acquiring)
         if file < 0 {
-            let opened = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            let opened = open(path, O_RDONLY | O_CLOEXEC)
             guard opened >= 0 else { return nil }
             let (stored, current) = descriptor.compareExchange(
                 expected: -1, desired: opened, ordering: .acquiringAndReleasing)
             if stored {
                 file = opened
             } else {
-                _ = Glibc.close(opened)
+                _ = close(opened)
                 file = current
             }
         }

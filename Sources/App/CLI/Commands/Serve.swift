@@ -58,15 +58,17 @@ extension CommandSpec {
             lines.flush()
             return context.fail("\(error)" + StartupHints.hint(for: "\(error)"))
         }
-        lines.flush()
-        context.console.print("Kitchen is serving GraphQL at \(server.url)")
-        context.console.print("Explorer: \(server.url.dropLast("graphql".count))  Metrics: \(server.url.dropLast("graphql".count))metrics")
+        // The server's own messages follow the request lines before them, written at once.
+        func say(_ message: String) {
+            lines.append(message + "\n")
+            lines.flush()
+        }
+        say("Kitchen is serving GraphQL at \(server.url)")
+        say("Explorer: \(server.url.dropLast("graphql".count))  Metrics: \(server.url.dropLast("graphql".count))metrics")
         let signal = HTTPServer.waitForTerminationSignal()
-        lines.flush()
-        context.console.print("Signal \(signal): finishing the requests in flight, then stopping.")
+        say("Signal \(signal): finishing the requests in flight, then stopping.")
         server.stop()
-        lines.flush()
-        context.console.print("Stopped.")
+        say("Stopped.")
         return 0
     }
 }
