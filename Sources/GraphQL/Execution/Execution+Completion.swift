@@ -22,7 +22,7 @@ extension Execution {
                 guard tree.holdsContainer(slot) else { return }
                 complete(items[offset], as: itemShape, at: first + offset, site)
             }
-        case .object(let object, let typeName):
+        case .boxed(let object, let typeName):
             completeObject(object, typeName: typeName, as: shape.nullable, at: slot, site)
         }
     }
@@ -73,7 +73,7 @@ extension Execution {
             }
         case .object, .abstract:
             guard case .object(let object) = raw else { return failShape(slot, site) }
-            completeObject(object, typeName: nil, as: shape, at: slot, site)
+            completeObject(ObjectBox(object), typeName: nil, as: shape, at: slot, site)
         case .unknown(let name):
             fail(slot, with: internalFailure("Unknown output type \(name).", at: slot, site), site)
         }
@@ -106,7 +106,7 @@ extension Execution {
     /// (ResolveAbstractType) when the field's type is abstract, makes the object's container
     /// and puts it on the next level.
     private mutating func completeObject(
-        _ parent: Any, typeName concreteName: String?, as shape: OutputShape, at slot: Int,
+        _ parent: AnyObject, typeName concreteName: String?, as shape: OutputShape, at slot: Int,
         _ site: FieldSite
     ) {
         var concreteName = concreteName
@@ -133,7 +133,10 @@ extension Execution {
         } else {
             let typeName = abstractName ?? ""
             if concreteName == nil {
-                concreteName = bound.objectTypeBySwiftType[ObjectIdentifier(Swift.type(of: parent))] ?? nil
+                // The box's class when the resolver boxed a registered type, else the value's.
+                concreteName =
+                    bound.objectTypeBySwiftType[ObjectIdentifier(Swift.type(of: parent))]
+                    ?? bound.objectTypeBySwiftType[ObjectIdentifier(valueType(of: parent))] ?? nil
             }
             guard let concreteName else {
                 let message = "Abstract type \"\(typeName)\" must resolve to an Object type at runtime for field \"\(site.fieldName)\". Either the \"\(typeName)\" type should provide a \"resolveType\" function or each possible type should provide an \"isTypeOf\" function."

@@ -18,7 +18,7 @@ extension Execution {
     }
 
     private mutating func resolve(
-        _ entry: PlanEntry, _ plan: FieldPlan, _ index: Int, _ parents: [Any], _ slots: [Int]
+        _ entry: PlanEntry, _ plan: FieldPlan, _ index: Int, _ parents: [AnyObject], _ slots: [Int]
     ) {
         guard !parents.isEmpty else { return }
         let site = FieldSite(plan: plan, entry: index)
@@ -52,7 +52,7 @@ extension Execution {
     }
 
     private mutating func call(
-        _ resolver: FieldResolver, _ parents: [Any], _ arguments: Arguments, _ slots: [Int],
+        _ resolver: FieldResolver, _ parents: [AnyObject], _ arguments: Arguments, _ slots: [Int],
         _ site: FieldSite
     ) {
         let shape = site.plan.entries[site.entry].shape
@@ -86,7 +86,7 @@ extension Execution {
             }
         case .valueKey(let key):
             for (parent, slot) in zip(parents, slots) {
-                guard let object = parent as? ObjectValue else {
+                guard let object = unbox(parent, as: ObjectValue.self) else {
                     let mismatch = ResolverInputMismatch(
                         field: site.fieldName, expected: "ObjectValue", got: parent)
                     fail(slot, with: mask(mismatch, at: slot, site), site)

@@ -10,7 +10,7 @@ struct Execution {
     /// The objects of one level that share a plan, with the containers they fill.
     struct Batch {
         let plan: FieldPlan
-        var parents: [Any]
+        var parents: [AnyObject]
         var containers: [Int]
     }
 
@@ -32,7 +32,8 @@ struct Execution {
     var plans: ExecutionPlans
     let collector: FieldCollector
     let variables: ObjectValue
-    let context: Any
+    /// The application's context, boxed once for the whole request.
+    let context: AnyObject
     let onInternalError: InternalErrorHandler?
 
     var tree = ResponseTree()
@@ -49,7 +50,7 @@ struct Execution {
 
     init(
         bound: BoundResolvers, document: ExecutableDocument, plans: ExecutionPlans,
-        variables: ObjectValue, context: Any, onInternalError: InternalErrorHandler?
+        variables: ObjectValue, context: AnyObject, onInternalError: InternalErrorHandler?
     ) {
         self.bound = bound
         self.schema = bound.schema
@@ -66,7 +67,7 @@ struct Execution {
     /// mutation's top-level fields run one after another, each with everything under it
     /// finished before the next one starts (section 6.3.1, "normally and serially").
     mutating func run(
-        _ operation: OperationDefinition, rootType: ObjectType, rootValue: Any, serially: Bool
+        _ operation: OperationDefinition, rootType: ObjectType, rootValue: AnyObject, serially: Bool
     ) -> ExecutionResult {
         let plan = rootPlan(of: operation, on: rootType)
         let root = tree.addObject(keySet: keySet(of: plan), nonNull: plan.keyIsNonNull, parentSlot: -1)
@@ -105,7 +106,7 @@ struct Execution {
 
     /// Puts an object on the next level, with the plan its selection has there.
     /// The plan must have its key set (`keySet(of:)`) already, as every object's plan does.
-    mutating func enqueue(_ parent: Any, plan: FieldPlan, container: Int) {
+    mutating func enqueue(_ parent: AnyObject, plan: FieldPlan, container: Int) {
         let queued = planStates[plan.id]
         if queued.queuedLevel == levelNumber {
             nextLevel[queued.queuedIndex].parents.append(parent)

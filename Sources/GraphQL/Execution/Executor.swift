@@ -77,9 +77,9 @@ extension BoundSchema {
         }
         var execution = Execution(
             bound: boundResolvers, document: document, plans: plans, variables: variableValues,
-            context: context, onInternalError: onInternalError)
+            context: ObjectBox(context), onInternalError: onInternalError)
         return execution.run(
-            operation, rootType: rootType, rootValue: rootValue,
+            operation, rootType: rootType, rootValue: ObjectBox(rootValue),
             serially: operation.operation == .mutation)
     }
 }

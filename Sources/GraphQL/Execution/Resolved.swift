@@ -1,27 +1,37 @@
 /// What a resolver returns for one field of one parent: cheap to build, and completed by the
 /// executor against the field's type (section 6.4.3, CompleteValue).
 ///
-/// Objects stay the application's own Swift values (`Any`); the executor hands them back to
-/// the resolvers of the next level and never inspects them, so no conversion or reflection
-/// happens on the way.
+/// Objects stay the application's own Swift values, boxed once (`object(_:type:)`); the
+/// executor hands them back to the resolvers of the next level and never inspects them, so
+/// no conversion or reflection happens on the way.
 public enum Resolved {
     /// No value: `null` in the response (an error when the field is non-null).
     case null
     /// A leaf (scalar or enum name) or a list of leaves, before serialization; an `.object`
     /// value here is also accepted as the parent of an object type.
     case value(Value)
-    /// An object for the next level. `type` names its concrete object type; it may be nil
-    /// when the field's type is an object type, or when the Swift type of `object` was
-    /// registered for exactly one object type.
-    case object(Any, type: String?)
+    /// An object for the next level, as `object(_:type:)` boxes it; an instance of an
+    /// application class may also be given as it is. `type` names its concrete object type;
+    /// it may be nil when the field's type is an object type, or when the Swift type of the
+    /// object was registered for exactly one object type.
+    case boxed(AnyObject, type: String?)
     /// A list whose items are completed one by one against the list's item type.
     case list([Resolved])
     /// A failure for this one position (a batch resolver's failed item, or a list item):
     /// handled like an error thrown by the resolver.
     case error(any Error)
 
+    /// An object for the next level. `type` names its concrete object type; it may be nil
+    /// when the field's type is an object type, or when `Object` was registered for exactly
+    /// one object type.
+    @inlinable public static func object<Object>(_ object: Object, type: String?) -> Resolved {
+        .boxed(ObjectBox(object), type: type)
+    }
+
     /// An object whose concrete type the executor works out.
-    @inlinable public static func object(_ object: Any) -> Resolved { .object(object, type: nil) }
+    @inlinable public static func object<Object>(_ object: Object) -> Resolved {
+        .boxed(ObjectBox(object), type: nil)
+    }
 }
 
 /// A Swift value a resolver can return directly: strings, numbers, optionals, arrays,
@@ -35,7 +45,7 @@ public protocol OutputConvertible: SendableMetatype {
 public protocol OutputObject: OutputConvertible {}
 
 extension OutputObject {
-    @inlinable public var resolved: Resolved { .object(self, type: nil) }
+    @inlinable public var resolved: Resolved { .boxed(ObjectBox(self), type: nil) }
 }
 
 /// A Swift `String`-backed enum whose raw values are the GraphQL enum's value names.

@@ -29,7 +29,7 @@
 public struct Resolvers<Context>: Sendable {
     /// Every registered resolver by `"Type.field"`, in registration order.
     var registrations: [(key: String, resolver: FieldResolver)] = []
-    /// The Swift type registered for each object type.
+    /// The Swift type registered for each object type, and the class of its values' boxes.
     var parentTypes: [(swiftType: ObjectIdentifier, typeName: String)] = []
     /// Object types whose parents are `ObjectValue`s that serve every field by default.
     var valueTypes: [String] = []
@@ -50,6 +50,7 @@ public struct Resolvers<Context>: Sendable {
         register(&resolvers)
         registrations += resolvers.registrations
         parentTypes.append((ObjectIdentifier(Parent.self), name))
+        parentTypes.append((ObjectIdentifier(ObjectBox<Parent>.self), name))
     }
 
     /// Registers the resolvers of a root type (or any type whose parent carries nothing).
@@ -94,10 +95,13 @@ public struct ObjectResolvers<Parent, Context> {
     ) {
         let key = "\(typeName).\(name)"
         add(name, .each { parent, arguments, context in
-            guard let parent = parent as? Parent, let context = context as? Context else {
+            guard let typed = unbox(parent, as: Parent.self) else {
                 throw ResolverInputMismatch(field: key, expected: "\(Parent.self)", got: parent)
             }
-            return try resolve(parent, arguments, context).resolved
+            guard let context = unbox(context, as: Context.self) else {
+                throw ResolverInputMismatch(field: key, expected: "\(Context.self)", got: context)
+            }
+            return try resolve(typed, arguments, context).resolved
         })
     }
 
@@ -113,12 +117,12 @@ public struct ObjectResolvers<Parent, Context> {
             var typed: [Parent] = []
             typed.reserveCapacity(parents.count)
             for parent in parents {
-                guard let parent = parent as? Parent else {
+                guard let value = unbox(parent, as: Parent.self) else {
                     throw ResolverInputMismatch(field: key, expected: "\(Parent.self)", got: parent)
                 }
-                typed.append(parent)
+                typed.append(value)
             }
-            guard let context = context as? Context else {
+            guard let context = unbox(context, as: Context.self) else {
                 throw ResolverInputMismatch(field: key, expected: "\(Context.self)", got: context)
             }
             return try resolve(typed, arguments, context).map { $0.resolved }
@@ -132,10 +136,14 @@ public struct ObjectResolvers<Parent, Context> {
     ) {
         let key = "\(typeName).\(name)"
         add(name, .each { parent, _, _ in
-            guard let parent = parent as? Parent else {
+            // The common case reads the field in place, without copying the parent out.
+            if ObjectIdentifier(type(of: parent)) == ObjectIdentifier(ObjectBox<Parent>.self) {
+                return read(unsafeDowncast(parent, to: ObjectBox<Parent>.self).value).resolved
+            }
+            guard let typed = unbox(parent, as: Parent.self) else {
                 throw ResolverInputMismatch(field: key, expected: "\(Parent.self)", got: parent)
             }
-            return read(parent).resolved
+            return read(typed).resolved
         })
     }
 
@@ -153,7 +161,7 @@ extension ObjectResolvers where Parent == Void {
     ) {
         let key = "\(typeName).\(name)"
         add(name, .each { _, arguments, context in
-            guard let context = context as? Context else {
+            guard let context = unbox(context, as: Context.self) else {
                 throw ResolverInputMismatch(field: key, expected: "\(Context.self)", got: context)
             }
             return try resolve(arguments, context).resolved
@@ -164,8 +172,9 @@ extension ObjectResolvers where Parent == Void {
 /// How the executor calls one field's resolver, with the Swift types erased.
 @usableFromInline
 enum FieldResolver: Sendable {
-    case each(@Sendable (Any, Arguments, Any) throws -> Resolved)
-    case batch(@Sendable ([Any], Arguments, Any) throws -> [Resolved])
+    /// `(parent, arguments, context)`: the parent and the context as the executor boxes them.
+    case each(@Sendable (AnyObject, Arguments, AnyObject) throws -> Resolved)
+    case batch(@Sendable ([AnyObject], Arguments, AnyObject) throws -> [Resolved])
     /// Reads the same-named key of an `ObjectValue` parent.
     case valueKey(String)
 }
@@ -179,10 +188,10 @@ struct ResolverInputMismatch: Error, CustomStringConvertible {
     let given: String
 
     @usableFromInline
-    init(field: String, expected: String, got: Any) {
+    init(field: String, expected: String, got object: AnyObject) {
         self.field = field
         self.expected = expected
-        self.given = "\(type(of: got))"
+        self.given = "\(type(of: anyValue(of: object)))"
     }
 
     @usableFromInline

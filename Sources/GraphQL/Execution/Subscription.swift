@@ -106,7 +106,9 @@ extension BoundSchema {
         }
         var execution = Execution(
             bound: boundResolvers, document: subscription.document, plans: subscription.plans,
-            variables: subscription.variables, context: context, onInternalError: onInternalError)
-        return execution.run(subscription.operation, rootType: rootType, rootValue: event, serially: false)
+            variables: subscription.variables, context: ObjectBox(context),
+            onInternalError: onInternalError)
+        return execution.run(
+            subscription.operation, rootType: rootType, rootValue: ObjectBox(event), serially: false)
     }
 }
