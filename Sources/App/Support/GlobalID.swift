@@ -15,7 +15,24 @@ struct GlobalID: Sendable, Hashable {
 
     /// The ID as clients see it.
     var encoded: String {
-        Base64.encode("\(typeName):\(rowID)".utf8, urlSafe: true, padded: false)
+        // `Type:rowid` is written in place from the end: IDs are encoded for nearly every
+        // object of every response, and string interpolation cost more than the base64.
+        var name = typeName
+        return name.withUTF8 { name in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.count + 22) { plain in
+                var first = JSONWriter.writeDigits(of: UInt(rowID.magnitude), endingAt: plain)
+                if rowID < 0 {
+                    first -= 1
+                    plain[first] = UInt8(ascii: "-")
+                }
+                first -= 1
+                plain[first] = UInt8(ascii: ":")
+                first -= name.count
+                _ = UnsafeMutableBufferPointer(rebasing: plain[first...]).initialize(from: name)
+                return Base64.encode(
+                    UnsafeBufferPointer(rebasing: plain[first...]), urlSafe: true, padded: false)
+            }
+        }
     }
 
     /// Reads any well-formed global ID; nil for anything else.

@@ -75,18 +75,26 @@ public struct JSONWriter: Sendable {
             return
         }
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        // Digits fill a small stack buffer from its end; the magnitude is unsigned so that
-        // Int.min does not overflow.
-        var magnitude = value.magnitude
+        // The magnitude is unsigned so that Int.min does not overflow.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var first = digits.count
-            while magnitude > 0 {
-                first -= 1
-                digits[first] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            }
+            let first = Self.writeDigits(of: value.magnitude, endingAt: digits)
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
         }
+    }
+
+    /// Writes the decimal digits of `magnitude` at the end of `buffer`, which must have room
+    /// for them (20 bytes hold any `UInt`), and returns the index of the first digit. For
+    /// text built in place, such as IDs and amounts, without building a `String` first.
+    @inlinable
+    public static func writeDigits(of magnitude: UInt, endingAt buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var rest = magnitude
+        var first = buffer.count
+        repeat {
+            first -= 1
+            buffer[first] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest > 0
+        return first
     }
 
     /// A number as JavaScript prints it: `3.0` → `3`, `0.1` → `0.1`, `1e21` → `1e+21`,

@@ -11,8 +11,14 @@ public enum Base64 {
     private static let urlSafe = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// The text of `bytes`: URL-safe digits when `urlSafe`, `=` padding when `padded`.
-    public static func encode(_ bytes: some Sequence<UInt8>, urlSafe: Bool = false, padded: Bool = true) -> String {
-        let input = Array(bytes)
+    public static func encode(_ bytes: some Collection<UInt8>, urlSafe: Bool = false, padded: Bool = true) -> String {
+        // Contiguous bytes (an array, a native string's UTF-8) are read where they are.
+        bytes.withContiguousStorageIfAvailable { encode($0, urlSafe: urlSafe, padded: padded) }
+            ?? Array(bytes).withUnsafeBufferPointer { encode($0, urlSafe: urlSafe, padded: padded) }
+    }
+
+    /// The text of bytes in memory: URL-safe digits when `urlSafe`, `=` padding when `padded`.
+    public static func encode(_ input: UnsafeBufferPointer<UInt8>, urlSafe: Bool, padded: Bool) -> String {
         let digits = urlSafe ? Self.urlSafe : Self.standard
         let full = input.count / 3
         let rest = input.count - full * 3
