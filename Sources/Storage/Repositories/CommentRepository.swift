@@ -31,10 +31,7 @@ public struct CommentRepository: Sendable {
     }
 
     static func comments(ids: [Int64], _ c: Connection) throws -> [Int64: Comment] {
-        let list = SQLList(distinct(ids))
-        let rows = try c.query(
-            "SELECT \(columns) FROM comments WHERE id IN (\(list.placeholders))",
-            arguments: list.arguments, row: { comment($0) })
+        let rows = try c.rows(byID: ids, from: "comments", columns: columns) { comment($0) }
         return Dictionary(uniqueKeysWithValues: try withMentions(rows, c).map { ($0.id, $0) })
     }
 

@@ -36,10 +36,7 @@ public struct DishRepository: Sendable {
     }
 
     static func dishes(ids: [Int64], _ c: Connection) throws -> [Int64: Dish] {
-        let list = SQLList(distinct(ids))
-        let rows = try c.query(
-            "SELECT \(columns) FROM dishes WHERE id IN (\(list.placeholders))",
-            arguments: list.arguments, row: { dish($0) })
+        let rows = try c.rows(byID: ids, from: "dishes", columns: columns) { dish($0) }
         return Dictionary(uniqueKeysWithValues: try withParts(rows, c).map { ($0.id, $0) })
     }
 

@@ -41,10 +41,7 @@ public struct ForumRepository: Sendable {
     public func topics(ids: [Int64]) throws -> [Int64: Topic] {
         guard !ids.isEmpty else { return [:] }
         return try database.read { c in
-            let list = SQLList(distinct(ids))
-            let rows = try c.query(
-                "SELECT \(Self.topicColumns) FROM topics WHERE id IN (\(list.placeholders))",
-                arguments: list.arguments, row: { Self.topic($0) })
+            let rows = try c.rows(byID: ids, from: "topics", columns: Self.topicColumns) { Self.topic($0) }
             return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
         }
     }

@@ -46,10 +46,7 @@ public struct MarketRepository: Sendable {
     }
 
     static func shops(ids: [Int64], _ c: Connection) throws -> [Int64: Shop] {
-        let list = SQLList(distinct(ids))
-        let rows = try c.query(
-            "SELECT \(shopColumns) FROM shops WHERE id IN (\(list.placeholders))",
-            arguments: list.arguments, row: shop)
+        let rows = try c.rows(byID: ids, from: "shops", columns: shopColumns, row: shop)
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
     }
 
@@ -60,10 +57,7 @@ public struct MarketRepository: Sendable {
     }
 
     static func goods(ids: [Int64], _ c: Connection) throws -> [Int64: Goods] {
-        let list = SQLList(distinct(ids))
-        let rows = try c.query(
-            "SELECT \(goodsColumns) FROM goods WHERE id IN (\(list.placeholders))",
-            arguments: list.arguments, row: { goods($0) })
+        let rows = try c.rows(byID: ids, from: "goods", columns: goodsColumns) { goods($0) }
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
     }
 
@@ -116,10 +110,7 @@ public struct MarketRepository: Sendable {
     }
 
     static func kinds(ids: [Int64], _ c: Connection) throws -> [Int64: Kind] {
-        let list = SQLList(distinct(ids))
-        let rows = try c.query(
-            "SELECT \(kindColumns) FROM kinds WHERE id IN (\(list.placeholders))",
-            arguments: list.arguments, row: kind)
+        let rows = try c.rows(byID: ids, from: "kinds", columns: kindColumns, row: kind)
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
     }
 

@@ -28,10 +28,7 @@ extension OrderRepository {
 
     /// Orders by id with their shop groups and lines: three statements.
     static func orders(ids: [Int64], _ c: Connection) throws -> [Int64: Order] {
-        let list = SQLList(distinct(ids))
-        let rows = try c.query(
-            "SELECT \(columns) FROM orders WHERE id IN (\(list.placeholders))",
-            arguments: list.arguments, row: { order($0) })
+        let rows = try c.rows(byID: ids, from: "orders", columns: columns) { order($0) }
         return Dictionary(uniqueKeysWithValues: try withShops(rows, c).map { ($0.id, $0) })
     }
 

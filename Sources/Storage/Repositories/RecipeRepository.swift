@@ -32,10 +32,7 @@ public struct RecipeRepository: Sendable {
     }
 
     static func recipes(ids: [Int64], _ c: Connection) throws -> [Int64: Recipe] {
-        let list = SQLList(distinct(ids))
-        let rows = try c.query(
-            "SELECT \(columns) FROM recipes WHERE id IN (\(list.placeholders))",
-            arguments: list.arguments, row: { recipe($0) })
+        let rows = try c.rows(byID: ids, from: "recipes", columns: columns) { recipe($0) }
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
     }
 

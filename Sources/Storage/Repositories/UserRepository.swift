@@ -40,10 +40,7 @@ public struct UserRepository: Sendable {
     }
 
     static func users(ids: [Int64], _ c: Connection) throws -> [Int64: User] {
-        let list = SQLList(distinct(ids))
-        let rows = try c.query(
-            "SELECT \(columns) FROM users WHERE id IN (\(list.placeholders))",
-            arguments: list.arguments, row: { user($0) })
+        let rows = try c.rows(byID: ids, from: "users", columns: columns) { user($0) }
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
     }
 
