@@ -19,7 +19,9 @@ public struct CartRepository: Sendable {
     }
 
     static func cart(userID: Int64, _ c: Connection) throws -> Cart {
-        let lines = try c.query(
+        // Sorted here, not by `ORDER BY ci.id`: the index that finds a user's lines is by
+        // goods, so SQLite would sort them in a temporary b-tree on every read of the cart.
+        var lines = try c.query(
             """
             SELECT ci.id, ci.goods_id, ci.kind_id, ci.quantity, ci.selected, ci.added_at,
                 g.shop_id, k.price_cents, k.member_price_cents, u.is_member
@@ -27,7 +29,7 @@ public struct CartRepository: Sendable {
             JOIN kinds k ON k.id = ci.kind_id
             JOIN goods g ON g.id = ci.goods_id
             JOIN users u ON u.id = ci.user_id
-            WHERE ci.user_id = ? ORDER BY ci.id
+            WHERE ci.user_id = ?
             """, userID
         ) { row in
             let item = CartItem(
@@ -38,6 +40,7 @@ public struct CartRepository: Sendable {
             let unitPrice = row.bool(9) ? (memberPrice ?? row.int(7)) : row.int(7)
             return CartLine(item: item, shopID: row.int64(6), unitPrice: unitPrice)
         }
+        lines.sort { $0.item.id < $1.item.id }
         return Cart(lines: lines)
     }
 

@@ -31,6 +31,18 @@ struct CartRepositoryTests {
         #expect(cart.selectedSubtotal == 3 * 1990)
     }
 
+    @Test("shops come in the order their first line was added, lines in the order added")
+    func lineOrder() throws {
+        // Pork's goods id is above the eggs'; added first, its shop must still come first.
+        _ = try db.carts.addToCart(userID: buyer.id, goodsID: pork.goods.id, kindID: pork.kinds[1].id, quantity: 1)
+        _ = try db.carts.addToCart(userID: buyer.id, goodsID: eggs.goods.id, kindID: nil, quantity: 1)
+        _ = try db.carts.addToCart(userID: buyer.id, goodsID: pork.goods.id, kindID: pork.kinds[0].id, quantity: 1)
+        let cart = try db.carts.cart(userID: buyer.id)
+        #expect(pork.goods.id > eggs.goods.id)
+        #expect(cart.shops.map(\.shopID) == [pork.shop.id, eggs.shop.id])
+        #expect(cart.lines.map(\.item.kindID) == [pork.kinds[1].id, pork.kinds[0].id, eggs.kinds[0].id])
+    }
+
     @Test("a goods with several kinds needs one; a kind of another goods is not found")
     func kindRequired() throws {
         #expect(throws: DomainError.self) {
