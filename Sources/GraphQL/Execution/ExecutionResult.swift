@@ -32,7 +32,8 @@ public struct ExecutionResult: Sendable {
 
     /// The response as JSON bytes: `{"data":…,"errors":[…]}`, fields in query order.
     public func jsonBytes() -> [UInt8] {
-        var writer = JSONWriter()
+        // Room for a typical position's share of the text, so the buffer rarely grows.
+        var writer = JSONWriter(capacity: max(256, (tree?.slots.count ?? 0) * 24))
         write(to: &writer)
         return writer.bytes
     }
@@ -107,16 +108,21 @@ extension ResponseTree {
         let container = containers[index]
         let end = container.firstSlot + container.count
         if !container.isList {
-            let keys = keySets[container.keySet]
-            writer.beginObject()
-            for slot in container.firstSlot..<end {
-                let offset = slot - container.firstSlot
-                if offset > 0 { writer.comma() }
-                writer.bytes.append(
-                    contentsOf: keys.encoded[keys.offsets[offset]..<keys.offsets[offset + 1]])
-                write(slot: slot, to: &writer)
+            // The keys' bytes are read in place: copying the `ResponseKeys` out of the array
+            // retained and released its three arrays for every object of the response.
+            keySets[container.keySet].encoded.withUnsafeBufferPointer { encoded in
+                keySets[container.keySet].offsets.withUnsafeBufferPointer { offsets in
+                    writer.beginObject()
+                    for offset in 0..<container.count {
+                        if offset > 0 { writer.comma() }
+                        writer.bytes.append(
+                            contentsOf: UnsafeBufferPointer(
+                                rebasing: encoded[offsets[offset]..<offsets[offset + 1]]))
+                        write(slot: container.firstSlot + offset, to: &writer)
+                    }
+                    writer.endObject()
+                }
             }
-            writer.endObject()
         } else {
             writer.beginArray()
             for slot in container.firstSlot..<end {
