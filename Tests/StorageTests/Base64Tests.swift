@@ -28,4 +28,27 @@ struct Base64Tests {
         #expect(cursor.encoded == Data("c:\(cursor.key):622".utf8).base64EncodedString())
         #expect(try Cursor(encoded: cursor.encoded) == cursor)
     }
+
+    @Test("decoding reverses encoding in both alphabets, padded or not, at every length")
+    func decodeRoundTrip() {
+        var bytes: [UInt8] = []
+        for length in 0...64 {
+            for (urlSafe, padded) in [(false, true), (false, false), (true, true), (true, false)] {
+                let text = Base64.encode(bytes, urlSafe: urlSafe, padded: padded)
+                #expect(Base64.decode(text) == bytes, "length \(length) \(urlSafe) \(padded)")
+            }
+            #expect(Base64.decode(Data(bytes).base64EncodedString()) == bytes)
+            bytes.append(UInt8(truncatingIfNeeded: length &* 37 &+ 200))
+        }
+    }
+
+    @Test("decoding refuses foreign characters, misplaced padding and impossible lengths")
+    func decodeRefusals() {
+        for text in ["a", "abcde", "ab=c", "ab c", "ab\u{0}c", "é", "abc===", "====", "Zm9v!"] {
+            #expect(Base64.decode(text) == nil, "\(text)")
+        }
+        #expect(Base64.decode("") == [])
+        #expect(Base64.decode("-_-_Pg") == [0xfb, 0xff, 0xbf, 0x3e])
+        #expect(Base64.decode("+/-_Pg==") == [0xfb, 0xff, 0xbf, 0x3e])
+    }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import GraphQL
 import Storage
 
@@ -37,12 +36,8 @@ struct GlobalID: Sendable, Hashable {
 
     /// Reads any well-formed global ID; nil for anything else.
     init?(encoded text: String) {
-        guard text.utf8.count <= 100 else { return nil }
-        var base64 = text.replacingOccurrences(of: "-", with: "+")
-            .replacingOccurrences(of: "_", with: "/")
-        while base64.utf8.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64),
-            let plain = String(data: data, encoding: .utf8),
+        guard text.utf8.count <= 100, let bytes = Base64.decode(text),
+            let plain = String(validating: bytes, as: UTF8.self),
             let colon = plain.firstIndex(of: ":")
         else { return nil }
         let type = String(plain[..<colon])

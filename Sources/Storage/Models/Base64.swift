@@ -54,4 +54,50 @@ public enum Base64 {
             return o
         }
     }
+
+    /// The bytes of base64 text in either alphabet (`+` `/` or `-` `_`, even mixed), with or
+    /// without its `=` padding; nil for any other character or an impossible length.
+    ///
+    /// Read byte by byte: every ID argument is decoded, and the route through
+    /// `replacingOccurrences` and `Data(base64Encoded:)` cost about 30,000 instructions.
+    public static func decode(_ text: String) -> [UInt8]? {
+        var text = text
+        return text.withUTF8 { decode($0) }
+    }
+
+    private static func decode(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var count = input.count
+        var padding = 0
+        while count > 0, padding < 2, input[count - 1] == UInt8(ascii: "=") {
+            count -= 1
+            padding += 1
+        }
+        guard count % 4 != 1 else { return nil }
+        var output: [UInt8] = []
+        output.reserveCapacity(count / 4 * 3 + 2)
+        var accumulated: UInt32 = 0
+        var bits = 0
+        for index in 0..<count {
+            guard let digit = digitValue(input[index]) else { return nil }
+            accumulated = accumulated << 6 | digit
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                output.append(UInt8(truncatingIfNeeded: accumulated >> UInt32(bits)))
+            }
+        }
+        return output
+    }
+
+    /// The value of one digit of either alphabet.
+    private static func digitValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): UInt32(byte - UInt8(ascii: "A"))
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): UInt32(byte - UInt8(ascii: "a")) + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0")) + 52
+        case UInt8(ascii: "+"), UInt8(ascii: "-"): 62
+        case UInt8(ascii: "/"), UInt8(ascii: "_"): 63
+        default: nil
+        }
+    }
 }

@@ -23,7 +23,8 @@ public struct Cursor: Sendable, Hashable {
 
     /// Decodes a client's cursor; malformed text is `badInput`, never a crash.
     public init(encoded text: String) throws(DomainError) {
-        guard let data = Data(base64Encoded: text), let plain = String(data: data, encoding: .utf8)
+        guard text.utf8.count <= 200, let bytes = Base64.decode(text),
+            let plain = String(validating: bytes, as: UTF8.self)
         else { throw .badInput("The cursor \"\(text.prefix(80))\" is not valid.") }
         let parts = plain.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0] == "c", let key = Int64(parts[1]),
