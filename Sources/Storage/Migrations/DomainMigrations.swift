@@ -15,5 +15,6 @@ public enum DomainMigrations {
         Migration(version: 8, name: "sign-in failures", sql: DomainSchema.signInFailures),
         mediaAndEvents,
         dishLikeCounts,
+        plainEventIDs,
     ]
 }

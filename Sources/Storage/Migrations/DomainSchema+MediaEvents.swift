@@ -7,7 +7,8 @@ extension DomainSchema {
     /// (format, pixel size, byte count). `events` rows are written in the same transaction
     /// as the change they announce and pruned by `EventLog.append` as new ones arrive; the
     /// id is `AUTOINCREMENT` so that a pruned id is never reused and `id > last seen` stays
-    /// a correct cursor for every poller.
+    /// a correct cursor for every poller. (Step 11, `plainEventIDs`, drops `AUTOINCREMENT`:
+    /// pruning never removes the newest row, so a plain rowid never goes back either.)
     static let mediaAndEvents = """
         CREATE TABLE media (
             hash TEXT PRIMARY KEY CHECK (length(hash) = 64),

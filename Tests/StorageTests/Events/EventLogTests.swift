@@ -64,4 +64,45 @@ struct EventLogTests {
         #expect(oldest > 150)
         #expect(try database.read { try EventLog.latestID($0) } == 10_250)
     }
+
+    /// WAL frames (pages) one commit of `body` writes, on a checkpointed file.
+    static func framesWritten(path: String, _ body: (Connection) throws -> Void) throws -> Int {
+        let c = try Connection(path: path)
+        defer { c.close() }
+        try c.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try c.execute("BEGIN IMMEDIATE")
+        try body(c)
+        try c.execute("COMMIT")
+        return try c.queryFirst("PRAGMA wal_checkpoint(PASSIVE)") { $0.int(1) } ?? -1
+    }
+
+    @Test("announcing a change writes one page: the event ids keep no sqlite_sequence row")
+    func onePagePerEvent() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path()
+        try Database.open(path: path, migrations: DomainMigrations.all).close()
+        #expect(try Self.framesWritten(path: path) { try EventLog.append(topic: "cart:1", $0) } == 1)
+        let c = try Connection(path: path)
+        defer { c.close() }
+        #expect(try c.queryFirst("SELECT count(*) FROM sqlite_sequence WHERE name = 'events'") { $0.int(0) } == 0)
+    }
+
+    @Test("the step to plain ids keeps every event and its id, and ids go on from the newest")
+    func migrationKeepsEvents() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path()
+        let before = try Database.open(path: path, migrations: Array(DomainMigrations.all.prefix(10)))
+        try before.write { c in
+            for index in 0..<250 { try EventLog.append(topic: "t", payload: String(index), c) }
+            try c.execute("DELETE FROM events WHERE id <= 100")  // as pruning would
+        }
+        before.close()
+        let after = try Database.open(path: path, migrations: DomainMigrations.all)
+        defer { after.close() }
+        let kept = try after.read { try EventLog.events(after: 0, $0) }
+        #expect(kept.map(\.id) == Array(101...250))
+        #expect(kept.map(\.payload) == (100..<250).map(String.init))
+        try after.write { try EventLog.append(topic: "t", payload: "next", $0) }
+        #expect(try after.read { try EventLog.events(after: 250, $0) }.map(\.id) == [251])
+    }
 }
