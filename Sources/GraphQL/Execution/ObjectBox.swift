@@ -40,13 +40,28 @@ func valueType(of object: AnyObject) -> Any.Type {
     (object as? any ErasedBox)?.valueType ?? type(of: object)
 }
 
-/// The value of a box as `T`: read in place when the box was made for `T` (the common case,
-/// one comparison of classes), otherwise cast (a value boxed as an existential, such as a
-/// root value passed as `Any`). Nil when it is not a `T` at all.
+/// The value of a box as `T`, copied out: read in place when the box was made for `T` (the
+/// common case, one comparison of classes), otherwise cast (a value boxed as an
+/// existential, such as a root value passed as `Any`). Nil when it is not a `T` at all.
 @inlinable
 func unbox<T>(_ object: AnyObject, as type: T.Type) -> T? {
     if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(ObjectBox<T>.self) {
         return unsafeDowncast(object, to: ObjectBox<T>.self).value
     }
     return anyValue(of: object) as? T
+}
+
+/// Runs `body` on the value of a box as `T` without copying it out when the box was made
+/// for `T`, so a large value (the request's context holds every repository) is not
+/// retained field by field for each resolver call. Nil, without running `body`, when the
+/// value is not a `T`.
+@inlinable
+func withUnboxed<T, Result>(
+    _ object: AnyObject, as type: T.Type, _ body: (T) throws -> Result
+) rethrows -> Result? {
+    if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(ObjectBox<T>.self) {
+        return try body(unsafeDowncast(object, to: ObjectBox<T>.self).value)
+    }
+    guard let value = anyValue(of: object) as? T else { return nil }
+    return try body(value)
 }

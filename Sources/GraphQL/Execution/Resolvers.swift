@@ -95,13 +95,20 @@ public struct ObjectResolvers<Parent, Context> {
     ) {
         let key = "\(typeName).\(name)"
         add(name, .each { parent, arguments, context in
-            guard let typed = unbox(parent, as: Parent.self) else {
+            let resolved = try withUnboxed(parent, as: Parent.self) { parentValue in
+                try withUnboxed(context, as: Context.self) { contextValue in
+                    try resolve(parentValue, arguments, contextValue).resolved
+                }
+            }
+            // The outer optional is nil for a parent of another type, the inner one for a
+            // context of another type.
+            guard let resolved else {
                 throw ResolverInputMismatch(field: key, expected: "\(Parent.self)", got: parent)
             }
-            guard let context = unbox(context, as: Context.self) else {
+            guard let resolved else {
                 throw ResolverInputMismatch(field: key, expected: "\(Context.self)", got: context)
             }
-            return try resolve(typed, arguments, context).resolved
+            return resolved
         })
     }
 
@@ -122,10 +129,13 @@ public struct ObjectResolvers<Parent, Context> {
                 }
                 typed.append(value)
             }
-            guard let context = unbox(context, as: Context.self) else {
+            let outputs = try withUnboxed(context, as: Context.self) { contextValue in
+                try resolve(typed, arguments, contextValue)
+            }
+            guard let outputs else {
                 throw ResolverInputMismatch(field: key, expected: "\(Context.self)", got: context)
             }
-            return try resolve(typed, arguments, context).map { $0.resolved }
+            return outputs.map { $0.resolved }
         })
     }
 
@@ -136,14 +146,11 @@ public struct ObjectResolvers<Parent, Context> {
     ) {
         let key = "\(typeName).\(name)"
         add(name, .each { parent, _, _ in
-            // The common case reads the field in place, without copying the parent out.
-            if ObjectIdentifier(type(of: parent)) == ObjectIdentifier(ObjectBox<Parent>.self) {
-                return read(unsafeDowncast(parent, to: ObjectBox<Parent>.self).value).resolved
-            }
-            guard let typed = unbox(parent, as: Parent.self) else {
+            // The field is read in place, without copying the parent out of its box.
+            guard let resolved = withUnboxed(parent, as: Parent.self, { read($0).resolved }) else {
                 throw ResolverInputMismatch(field: key, expected: "\(Parent.self)", got: parent)
             }
-            return read(typed).resolved
+            return resolved
         })
     }
 
@@ -161,10 +168,13 @@ extension ObjectResolvers where Parent == Void {
     ) {
         let key = "\(typeName).\(name)"
         add(name, .each { _, arguments, context in
-            guard let context = unbox(context, as: Context.self) else {
+            let resolved = try withUnboxed(context, as: Context.self) { contextValue in
+                try resolve(arguments, contextValue).resolved
+            }
+            guard let resolved else {
                 throw ResolverInputMismatch(field: key, expected: "\(Context.self)", got: context)
             }
-            return try resolve(arguments, context).resolved
+            return resolved
         })
     }
 }
