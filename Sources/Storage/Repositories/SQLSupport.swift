@@ -49,7 +49,15 @@ func grouped<Key: Hashable, Value>(_ pairs: [(Key, Value)]) -> [Key: [Value]] {
 
 /// Distinct values in first-seen order.
 func distinct<Value: Hashable>(_ values: [Value]) -> [Value] {
-    var seen = Set<Value>()
+    // A batch is usually a page of ids: up to a few dozen, comparing each with the values
+    // kept so far costs less than hashing them into a set that grows as it goes.
+    if values.count <= 32 {
+        var kept: [Value] = []
+        kept.reserveCapacity(values.count)
+        for value in values where !kept.contains(value) { kept.append(value) }
+        return kept
+    }
+    var seen = Set<Value>(minimumCapacity: values.count)
     return values.filter { seen.insert($0).inserted }
 }
 
@@ -96,8 +104,9 @@ extension Connection {
     /// Counts rows per id in one statement: `sql` must select `(id, count)` pairs for the ids
     /// bound into its single `IN (%@)` slot. Ids without rows count 0.
     func counts(_ sql: String, ids: [Int64], extra: [any SQLBindable] = []) throws -> [Int64: Int] {
-        let list = SQLList(distinct(ids))
-        var result = Dictionary(uniqueKeysWithValues: distinct(ids).map { ($0, 0) })
+        let wanted = distinct(ids)
+        let list = SQLList(wanted)
+        var result = Dictionary(uniqueKeysWithValues: wanted.map { ($0, 0) })
         let text = sql.replacingFirstSlot(with: list.placeholders)
         try forEachRow(text, arguments: extra + list.arguments) { row in
             result[row.int64(0)] = row.int(1)
