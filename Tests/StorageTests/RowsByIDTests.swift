@@ -4,6 +4,8 @@ import Testing
 
 @Suite("Rows by primary key")
 struct RowsByIDTests {
+    static let query = ByIDQuery(from: "users", columns: "id, name")
+
     static func users() throws -> (TemporaryDirectory, Connection) {
         let directory = try TemporaryDirectory()
         let c = try Connection(path: directory.path())
@@ -18,12 +20,12 @@ struct RowsByIDTests {
     func lookup() throws {
         let (directory, c) = try Self.users()
         _ = directory
-        let rows = try c.rows(byID: [3, 17, 5, 99_999, 17, 3, -4], from: "users", columns: "id, name") {
+        let rows = try c.rows(byID: [3, 17, 5, 99_999, 17, 3, -4], Self.query) {
             ($0.int64(0), $0.string(1))
         }
         #expect(rows.map(\.0).sorted() == [3, 5, 17])
         #expect(Set(rows.map(\.1)) == ["user 3", "user 5", "user 17"])
-        #expect(try c.rows(byID: [], from: "users", columns: "id") { $0.int64(0) } == [])
+        #expect(try c.rows(byID: [], Self.query) { $0.int64(0) } == [])
     }
 
     @Test("a batch larger than SQLite's parameter limit is still one statement")
@@ -31,7 +33,7 @@ struct RowsByIDTests {
         let (directory, c) = try Self.users()
         _ = directory
         let ids = (1...3000).map(Int64.init) + (1...40_000).map { Int64($0) + 10_000 }
-        let found = try c.rows(byID: ids, from: "users", columns: "id") { $0.int64(0) }
+        let found = try c.rows(byID: ids, Self.query) { $0.int64(0) }
         #expect(found.sorted() == (1...3000).map(Int64.init))
     }
 
@@ -39,8 +41,7 @@ struct RowsByIDTests {
     func plan() throws {
         let (directory, c) = try Self.users()
         _ = directory
-        let query = Connection.byIDQuery(from: "users", columns: "id, name")
-        let opcodes = try c.query("EXPLAIN " + query, arguments: [SQLValue.text("[1,2,3]")]) { $0.string(1) }
+        let opcodes = try c.query("EXPLAIN " + Self.query.text, arguments: [SQLValue.text("[1,2,3]")]) { $0.string(1) }
         #expect(opcodes.contains("SeekRowid"))
         #expect(!opcodes.contains("OpenEphemeral"))
     }

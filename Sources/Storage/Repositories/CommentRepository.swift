@@ -15,6 +15,7 @@ public struct CommentRepository: Sendable {
     public static let maximumLength = 2000
 
     static let columns = "id, target_kind, target_id, author_id, text, reply_to_id, created_at"
+    static let byID = ByIDQuery(from: "comments", columns: columns)
 
     static func comment(_ row: Row, at o: Int = 0) -> Comment {
         Comment(
@@ -31,7 +32,7 @@ public struct CommentRepository: Sendable {
     }
 
     static func comments(ids: [Int64], _ c: Connection) throws -> [Int64: Comment] {
-        let rows = try c.rows(byID: ids, from: "comments", columns: columns) { comment($0) }
+        let rows = try c.rows(byID: ids, byID) { comment($0) }
         return Dictionary(uniqueKeysWithValues: try withMentions(rows, c).map { ($0.id, $0) })
     }
 

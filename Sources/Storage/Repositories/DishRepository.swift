@@ -15,6 +15,7 @@ public struct DishRepository: Sendable {
     public static let maximumPhotos = 9
 
     static let columns = "id, author_id, recipe_id, description, meal, created_at"
+    static let byID = ByIDQuery(from: "dishes", columns: columns)
 
     static func dish(_ row: Row, at o: Int = 0) -> Dish {
         Dish(
@@ -36,7 +37,7 @@ public struct DishRepository: Sendable {
     }
 
     static func dishes(ids: [Int64], _ c: Connection) throws -> [Int64: Dish] {
-        let rows = try c.rows(byID: ids, from: "dishes", columns: columns) { dish($0) }
+        let rows = try c.rows(byID: ids, byID) { dish($0) }
         return Dictionary(uniqueKeysWithValues: try withParts(rows, c).map { ($0.id, $0) })
     }
 

@@ -12,6 +12,7 @@ public struct ForumRepository: Sendable {
     }
 
     static let topicColumns = "id, forum_id, author_id, title, body, created_at"
+    static let topicsByID = ByIDQuery(from: "topics", columns: topicColumns)
 
     static func topic(_ row: Row, at o: Int = 0) -> Topic {
         Topic(
@@ -41,7 +42,7 @@ public struct ForumRepository: Sendable {
     public func topics(ids: [Int64]) throws -> [Int64: Topic] {
         guard !ids.isEmpty else { return [:] }
         return try database.read { c in
-            let rows = try c.rows(byID: ids, from: "topics", columns: Self.topicColumns) { Self.topic($0) }
+            let rows = try c.rows(byID: ids, Self.topicsByID) { Self.topic($0) }
             return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
         }
     }

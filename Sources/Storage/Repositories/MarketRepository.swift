@@ -17,6 +17,9 @@ public struct MarketRepository: Sendable {
         "id, shop_id, name, foreword, description, soup, sales_count, created_at"
     static let kindColumns =
         "id, goods_id, name, price_cents, original_price_cents, member_price_cents, stock"
+    static let shopsByID = ByIDQuery(from: "shops", columns: shopColumns)
+    static let goodsByID = ByIDQuery(from: "goods", columns: goodsColumns)
+    static let kindsByID = ByIDQuery(from: "kinds", columns: kindColumns)
 
     static func shop(_ row: Row) -> Shop {
         Shop(
@@ -46,7 +49,7 @@ public struct MarketRepository: Sendable {
     }
 
     static func shops(ids: [Int64], _ c: Connection) throws -> [Int64: Shop] {
-        let rows = try c.rows(byID: ids, from: "shops", columns: shopColumns, row: shop)
+        let rows = try c.rows(byID: ids, shopsByID, row: shop)
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
     }
 
@@ -57,7 +60,7 @@ public struct MarketRepository: Sendable {
     }
 
     static func goods(ids: [Int64], _ c: Connection) throws -> [Int64: Goods] {
-        let rows = try c.rows(byID: ids, from: "goods", columns: goodsColumns) { goods($0) }
+        let rows = try c.rows(byID: ids, goodsByID) { goods($0) }
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
     }
 
@@ -110,7 +113,7 @@ public struct MarketRepository: Sendable {
     }
 
     static func kinds(ids: [Int64], _ c: Connection) throws -> [Int64: Kind] {
-        let rows = try c.rows(byID: ids, from: "kinds", columns: kindColumns, row: kind)
+        let rows = try c.rows(byID: ids, kindsByID, row: kind)
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
     }
 

@@ -5,6 +5,7 @@ extension OrderRepository {
         id, user_id, status, note, address_name, address_phone, address_region,
         address_detail, created_at
         """
+    static let byID = ByIDQuery(from: "orders", columns: columns)
 
     static func order(_ row: Row, at o: Int = 0) -> Order {
         Order(
@@ -28,7 +29,7 @@ extension OrderRepository {
 
     /// Orders by id with their shop groups and lines: three statements.
     static func orders(ids: [Int64], _ c: Connection) throws -> [Int64: Order] {
-        let rows = try c.rows(byID: ids, from: "orders", columns: columns) { order($0) }
+        let rows = try c.rows(byID: ids, byID) { order($0) }
         return Dictionary(uniqueKeysWithValues: try withShops(rows, c).map { ($0.id, $0) })
     }
 

@@ -12,6 +12,7 @@ public struct RecipeRepository: Sendable {
     }
 
     static let columns = "id, author_id, name, description, cover_url, tips, created_at"
+    static let byID = ByIDQuery(from: "recipes", columns: columns)
 
     static func recipe(_ row: Row, at o: Int = 0) -> Recipe {
         Recipe(
@@ -32,7 +33,7 @@ public struct RecipeRepository: Sendable {
     }
 
     static func recipes(ids: [Int64], _ c: Connection) throws -> [Int64: Recipe] {
-        let rows = try c.rows(byID: ids, from: "recipes", columns: columns) { recipe($0) }
+        let rows = try c.rows(byID: ids, byID) { recipe($0) }
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
     }
 

@@ -62,16 +62,14 @@ func distinct<Value: Hashable>(_ values: [Value]) -> [Value] {
 }
 
 extension Connection {
-    /// The rows of `table` whose primary key is one of `ids`, each once, in no set order:
-    /// one statement, with the same text for any number of ids.
+    /// The rows whose primary key is one of `ids`, each once, in no set order: one
+    /// statement, with the same text for any number of ids.
     ///
     /// The ids are bound as one JSON array and joined through `json_each`, so SQLite seeks
     /// each row by its key. `id IN (?,?,…)` first copies the list into a temporary index on
     /// every run, which made a lookup of ten goods cost twice the instructions
-    /// (Benchmarks/RESULTS.md). `columns` are the table's own, unqualified.
-    func rows<Item>(
-        byID ids: [Int64], from table: String, columns: String, row: (Row) throws -> Item
-    ) throws -> [Item] {
+    /// (Benchmarks/RESULTS.md).
+    func rows<Item>(byID ids: [Int64], _ query: ByIDQuery, row: (Row) throws -> Item) throws -> [Item] {
         let wanted = distinct(ids)
         guard !wanted.isEmpty else { return [] }
         var array = "["
@@ -80,16 +78,26 @@ extension Connection {
             array += String(id)
         }
         array += "]"
-        return try query(Self.byIDQuery(from: table, columns: columns), arguments: [.text(array)], row: row)
+        return try self.query(query.text, arguments: [.text(array)], row: row)
     }
+}
 
-    /// The statement `rows(byID:)` runs, with the ids as a JSON array in its one parameter.
-    static func byIDQuery(from table: String, columns: String) -> String {
-        """
-        WITH wanted(wanted_id) AS (SELECT value FROM json_each(?))
-        SELECT \(columns) FROM wanted JOIN \(table) ON \(table).id = wanted.wanted_id
-        """
+/// The statement `Connection.rows(byID:_:row:)` runs for one table, made once (a static
+/// constant beside the table's columns) rather than for every lookup.
+struct ByIDQuery: Sendable {
+    /// The SQL, with the ids as a JSON array in its one parameter.
+    let text: String
+
+    /// Reads `columns` (the table's own, unqualified) of `table`'s rows by `id`.
+    init(from table: String, columns: String) {
+        text = """
+            WITH wanted(wanted_id) AS (SELECT value FROM json_each(?))
+            SELECT \(columns) FROM wanted JOIN \(table) ON \(table).id = wanted.wanted_id
+            """
     }
+}
+
+extension Connection {
 
     /// Rows that belong to many parents, listed by parent in the order the SQL gives them:
     /// the first `%@` in `sql` becomes the placeholders of `ids`, and `row` returns each

@@ -15,6 +15,7 @@ public struct UserRepository: Sendable {
         id, username, name, avatar_url, bio, gender, profession, birthday, hometown,
         current_location, is_member, joined_at
         """
+    static let byID = ByIDQuery(from: "users", columns: columns)
 
     static func user(_ row: Row, at o: Int = 0) -> User {
         User(
@@ -40,7 +41,7 @@ public struct UserRepository: Sendable {
     }
 
     static func users(ids: [Int64], _ c: Connection) throws -> [Int64: User] {
-        let rows = try c.rows(byID: ids, from: "users", columns: columns) { user($0) }
+        let rows = try c.rows(byID: ids, byID) { user($0) }
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
     }
 
