@@ -5,7 +5,7 @@ extension Execution {
     /// A position a null has already replaced (with an error reported for it) gets no
     /// second error: one error per nulled position, as graphql-js reports.
     mutating func fail(_ slot: Int, with error: GraphQLError, _ site: FieldSite) {
-        guard tree.isAlive(tree.owners[slot]) else { return }
+        guard tree.isAlive(tree.owner(of: slot)) else { return }
         var error = error
         if error.path.isEmpty { error.path = tree.path(of: slot) }
         if error.locations.isEmpty { error.locations = locations(site) }

@@ -14,8 +14,17 @@ struct ResultContainer: Sendable {
     let parentSlot: Int
     /// The index of an object's response keys in `ResponseTree.keySets`; -1 for a list.
     let keySet: Int
+    /// Whether each key's type is non-null (an object's; shared with its plan).
+    let keyIsNonNull: [Bool]
+    /// Whether the item type is non-null (a list's).
+    let itemIsNonNull: Bool
 
     var isList: Bool { keySet < 0 }
+
+    /// Whether the type of the position at `offset` is non-null.
+    func isNonNull(at offset: Int) -> Bool {
+        isList ? itemIsNonNull : keyIsNonNull[offset]
+    }
 }
 
 /// The response keys of one plan: as strings (for paths and values) and pre-encoded as JSON
@@ -40,13 +49,12 @@ struct ResponseKeys: Sendable {
 }
 
 /// The response being built, breadth-first, as flat arrays: positions (`slots`) grouped
-/// into objects and lists (`containers`), each position knowing its owner and whether its
-/// type is non-null, so that a null can propagate upward (section 6.4.4) and a path can be
-/// computed when an error needs one.
+/// into objects and lists (`containers`). A position's container, and whether its type is
+/// non-null, are found from the containers when a null must propagate upward (section
+/// 6.4.4) or an error needs a path; nothing per position is kept for those rare cases.
 struct ResponseTree: Sendable {
     private(set) var slots: [ResultValue] = []
-    private(set) var owners: [Int] = []
-    private(set) var nonNull: [Bool] = []
+    /// In the order they were added, so their first positions only grow.
     private(set) var containers: [ResultContainer] = []
     private(set) var keySets: [ResponseKeys] = []
     /// Set when a null reached `data` itself.
@@ -70,13 +78,12 @@ struct ResponseTree: Sendable {
     /// Adds an object with one position per response key; returns its container index.
     mutating func addObject(keySet: Int, nonNull keyIsNonNull: [Bool], parentSlot: Int) -> Int {
         let index = containers.count
-        let count = keySets[keySet].names.count
+        let count = keyIsNonNull.count  // one per response key
         containers.append(
             ResultContainer(
-                firstSlot: slots.count, count: count, parentSlot: parentSlot, keySet: keySet))
+                firstSlot: slots.count, count: count, parentSlot: parentSlot, keySet: keySet,
+                keyIsNonNull: keyIsNonNull, itemIsNonNull: false))
         slots.append(contentsOf: repeatElement(.null, count: count))
-        owners.append(contentsOf: repeatElement(index, count: count))
-        nonNull.append(contentsOf: keyIsNonNull)
         if parentSlot >= 0 { slots[parentSlot] = .container(index) }
         return index
     }
@@ -85,12 +92,24 @@ struct ResponseTree: Sendable {
     mutating func addList(count: Int, itemIsNonNull: Bool, parentSlot: Int) -> Int {
         let index = containers.count
         containers.append(
-            ResultContainer(firstSlot: slots.count, count: count, parentSlot: parentSlot, keySet: -1))
+            ResultContainer(
+                firstSlot: slots.count, count: count, parentSlot: parentSlot, keySet: -1,
+                keyIsNonNull: [], itemIsNonNull: itemIsNonNull))
         slots.append(contentsOf: repeatElement(.null, count: count))
-        owners.append(contentsOf: repeatElement(index, count: count))
-        nonNull.append(contentsOf: repeatElement(itemIsNonNull, count: count))
         slots[parentSlot] = .container(index)
         return index
+    }
+
+    /// The container a position belongs to: the last one whose positions start at or
+    /// before it (a container's positions are added with it, after all earlier ones').
+    func owner(of slot: Int) -> Int {
+        var low = 0
+        var high = containers.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if containers[middle].firstSlot <= slot { low = middle } else { high = middle - 1 }
+        }
+        return low
     }
 
     /// Whether `slot` still holds the container put there (no null has replaced it).
@@ -110,8 +129,9 @@ struct ResponseTree: Sendable {
         while true {
             if case .container = slots[slot] { nulledContainers += 1 }
             slots[slot] = .null
-            guard nonNull[slot] else { return }
-            let parent = containers[owners[slot]].parentSlot
+            let owner = containers[owner(of: slot)]
+            guard owner.isNonNull(at: slot - owner.firstSlot) else { return }
+            let parent = owner.parentSlot
             guard parent >= 0 else {
                 dataIsNull = true
                 return
@@ -131,7 +151,7 @@ struct ResponseTree: Sendable {
             let parent = containers[current].parentSlot
             if parent < 0 { return true }
             guard case .container(let held) = slots[parent], held == current else { return false }
-            current = owners[parent]
+            current = owner(of: parent)
         }
     }
 
@@ -140,7 +160,7 @@ struct ResponseTree: Sendable {
         var reversed: [PathComponent] = []
         var slot = slot
         while slot >= 0 {
-            let container = containers[owners[slot]]
+            let container = containers[owner(of: slot)]
             let offset = slot - container.firstSlot
             if container.isList {
                 reversed.append(.index(offset))
@@ -158,7 +178,7 @@ struct ResponseTree: Sendable {
         var reversed: [Int] = []
         var slot = slot
         while slot >= 0 {
-            let container = containers[owners[slot]]
+            let container = containers[owner(of: slot)]
             reversed.append(slot - container.firstSlot)
             slot = container.parentSlot
         }
