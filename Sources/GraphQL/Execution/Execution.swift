@@ -114,7 +114,14 @@ struct Execution {
         } else {
             planStates[plan.id].queuedLevel = levelNumber
             planStates[plan.id].queuedIndex = nextLevel.count
-            nextLevel.append(Batch(plan: plan, parents: [parent], containers: [container]))
+            // Room for a list's worth of objects up front: growing from one by doubling
+            // copied both arrays three times for a page of ten.
+            var batch = Batch(plan: plan, parents: [], containers: [])
+            batch.parents.reserveCapacity(16)
+            batch.containers.reserveCapacity(16)
+            batch.parents.append(parent)
+            batch.containers.append(container)
+            nextLevel.append(batch)
         }
     }
 
