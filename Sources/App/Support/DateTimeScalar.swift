@@ -36,12 +36,11 @@ enum DateTimeScalar {
         // feed page shows twenty).
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { text in
             var end = 0
+            // Each field is zero-filled to its width, then its digits written from its end.
             func write(_ value: Int64, width: Int, then separator: UInt8) {
-                var rest = value
-                for position in stride(from: end + width - 1, through: end, by: -1) {
-                    text[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                    rest /= 10
-                }
+                let field = UnsafeMutableBufferPointer(rebasing: text[end..<(end + width)])
+                field.initialize(repeating: UInt8(ascii: "0"))
+                _ = JSONWriter.writeDigits(of: UInt(value), endingAt: field)
                 text[end + width] = separator
                 end += width + 1
             }

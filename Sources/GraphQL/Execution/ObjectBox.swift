@@ -45,10 +45,7 @@ func valueType(of object: AnyObject) -> Any.Type {
 /// existential, such as a root value passed as `Any`). Nil when it is not a `T` at all.
 @inlinable
 func unbox<T>(_ object: AnyObject, as type: T.Type) -> T? {
-    if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(ObjectBox<T>.self) {
-        return unsafeDowncast(object, to: ObjectBox<T>.self).value
-    }
-    return anyValue(of: object) as? T
+    withUnboxed(object, as: type) { $0 }
 }
 
 /// Runs `body` on the value of a box as `T` without copying it out when the box was made

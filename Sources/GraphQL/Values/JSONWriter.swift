@@ -70,10 +70,6 @@ public struct JSONWriter: Sendable {
 
     /// An integer in decimal, without building a `String`.
     public mutating func writeInt(_ value: Int) {
-        if value == 0 {
-            bytes.append(UInt8(ascii: "0"))
-            return
-        }
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         // The magnitude is unsigned so that Int.min does not overflow.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in

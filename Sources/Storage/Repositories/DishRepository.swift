@@ -50,7 +50,7 @@ public struct DishRepository: Sendable {
             WHERE dish_id IN (%@) ORDER BY dish_id, position
             """,
             of: dishes.map(\.id)
-        ) { ($0.int64(0), Photo(url: $0.string(1), width: $0.optionalInt(2), height: $0.optionalInt(3))) }
+        ) { ownedPhoto($0) }
         return dishes.map { dish in
             var dish = dish
             dish.photos = photos[dish.id] ?? []

@@ -34,7 +34,7 @@ extension MarketRepository {
                     SELECT review_id, url, width, height FROM review_photos
                     WHERE review_id IN (\(ids.placeholders)) ORDER BY review_id, position
                     """, arguments: ids.arguments
-                ) { ($0.int64(0), Photo(url: $0.string(1), width: $0.optionalInt(2), height: $0.optionalInt(3))) })
+                ) { ownedPhoto($0) })
             let byGoods = grouped(
                 rows.map { review in
                     var review = review

@@ -31,7 +31,7 @@ extension MarketRepository {
                     SELECT review_id, url, width, height FROM review_photos
                     WHERE review_id IN (\(list.placeholders)) ORDER BY review_id, position
                     """, arguments: list.arguments
-                ) { ($0.int64(0), Photo(url: $0.string(1), width: $0.optionalInt(2), height: $0.optionalInt(3))) })
+                ) { ownedPhoto($0) })
             return page.map { review in
                 var review = review
                 review.photos = photos[review.id] ?? []

@@ -74,7 +74,7 @@ public struct MarketRepository: Sendable {
                 WHERE goods_id IN (%@) ORDER BY goods_id, position
                 """,
                 of: goodsIDs
-            ) { ($0.int64(0), Photo(url: $0.string(1), width: $0.optionalInt(2), height: $0.optionalInt(3))) }
+            ) { ownedPhoto($0) }
         }
     }
 

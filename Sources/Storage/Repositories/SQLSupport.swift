@@ -47,6 +47,11 @@ func grouped<Key: Hashable, Value>(_ pairs: [(Key, Value)]) -> [Key: [Value]] {
     return result
 }
 
+/// A row of a photo table, `owner_id, url, width, height`: the owner's id and the photo.
+func ownedPhoto(_ row: Row) -> (Int64, Photo) {
+    (row.int64(0), Photo(url: row.string(1), width: row.optionalInt(2), height: row.optionalInt(3)))
+}
+
 /// Distinct values in first-seen order.
 func distinct<Value: Hashable>(_ values: [Value]) -> [Value] {
     // A batch is usually a page of ids: up to a few dozen, comparing each with the values
@@ -98,7 +103,6 @@ struct ByIDQuery: Sendable {
 }
 
 extension Connection {
-
     /// Rows that belong to many parents, listed by parent in the order the SQL gives them:
     /// the first `%@` in `sql` becomes the placeholders of `ids`, and `row` returns each
     /// row's parent id with its value. One statement for any number of parents.
