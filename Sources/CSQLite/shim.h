@@ -12,6 +12,7 @@ enum {
     kitchen_sqlite_constraint_unique = SQLITE_CONSTRAINT_UNIQUE,
     kitchen_sqlite_constraint_primarykey = SQLITE_CONSTRAINT_PRIMARYKEY,
     kitchen_sqlite_constraint_foreignkey = SQLITE_CONSTRAINT_FOREIGNKEY,
+    kitchen_sqlite_ioerr_fsync = SQLITE_IOERR_FSYNC,
 };
 
 /// Turns off SQLite's memory statistics, which take one process-wide mutex around every

@@ -38,9 +38,13 @@ func requestCompleted(
         Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().deadlines?.answered(connection)
     }
     guard let cls, let conCls, let state = conCls.pointee else { return }
+    let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    if let pending = Unmanaged<RequestState>.fromOpaque(state).takeUnretainedValue().pending {
+        context.parkedResponses.remove(pending)
+    }
     Unmanaged<RequestState>.fromOpaque(state).release()
     conCls.pointee = nil
-    Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().requestsInFlight.leave()
+    context.requestsInFlight.leave()
 }
 
 /// Called first when the headers are in, then once per piece of body, then once
@@ -89,11 +93,22 @@ func accessHandler(
         return .YES
     }
 
+    if let pending = state.pending {
+        // Called again after `complete` resumed the connection.
+        guard let response = pending.response else { return .YES }
+        return queue(response, on: connection, context: context)
+    }
     context.deadlines?.handling(connection)
     let request = HTTPRequest(
         method: method.map { String(cString: $0) } ?? "GET", target: state.target,
         headers: state.headers, body: state.body, remoteAddress: clientAddress(connection))
-    return queue(context.handler.handle(request), on: connection, context: context)
+    let response = context.handler.handle(request)
+    guard let pending = response.pending else { return queue(response, on: connection, context: context) }
+    state.pending = pending
+    context.parkedResponses.add(pending)
+    guard let ready = pending.takeOrPark(StreamConnection(pointer: connection), placeholderHeaders: response.headers)
+    else { return .YES }
+    return queue(ready, on: connection, context: context)
 }
 
 /// Sends `response`; a header libmicrohttpd refuses (e.g. one containing a newline)

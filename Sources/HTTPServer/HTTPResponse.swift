@@ -1,7 +1,8 @@
 /// A complete HTTP response: status, header fields and body bytes.
 ///
 /// The body is whole, or — for server-sent events — a `stream` written over time, in
-/// which case `body` is ignored and the response is sent with chunked encoding.
+/// which case `body` is ignored and the response is sent with chunked encoding. A
+/// `pending` response stands for one the handler completes later.
 public struct HTTPResponse: Sendable {
     /// The status code, e.g. 200.
     public var status: Int
@@ -12,6 +13,14 @@ public struct HTTPResponse: Sendable {
     public var body: [UInt8]
     /// A body written over time; when set, `body` is ignored.
     public var stream: HTTPStream?
+    /// The response to send once it is completed; when set, everything else is ignored.
+    public var pending: PendingResponse?
+
+    /// Stands for the response `pending` is completed with, later.
+    public init(pending: PendingResponse) {
+        self.init()
+        self.pending = pending
+    }
 
     /// Creates a response whose body is written later through `stream`.
     public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), stream: HTTPStream) {

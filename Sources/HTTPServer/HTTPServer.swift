@@ -76,7 +76,11 @@ public final class HTTPServer: Sendable {
         let grace = configuration.shutdownGracePeriod.components
         let deadline = DispatchTime.now() + .nanoseconds(
             Int(grace.seconds) * 1_000_000_000 + Int(grace.attoseconds / 1_000_000_000))
-        _ = context.requestsInFlight.wait(timeout: deadline)
+        if context.requestsInFlight.wait(timeout: deadline) == .timedOut, context.parkedResponses.abandonAll() {
+            // The abandoned responses' connections resume on their pool threads; a
+            // connection still suspended would stop the process in MHD_stop_daemon.
+            _ = context.requestsInFlight.wait(timeout: .now() + .seconds(2))
+        }
         daemon.deadlineSweeper?.cancel()
         MHD_stop_daemon(daemon.pointer)
         if listener >= 0 { close(listener) }

@@ -12,6 +12,8 @@ final class ServerContext: Sendable {
     let maxMultipartBodySize: Int
     /// Streamed responses not yet freed.
     let openStreams = OpenStreams()
+    /// Pending responses whose connections are suspended.
+    let parkedResponses = ParkedResponses()
     /// Entered when a request line arrives, left when libmicrohttpd reports the request
     /// complete (response sent, or connection closed).
     let requestsInFlight = DispatchGroup()
@@ -45,6 +47,8 @@ final class RequestState {
     var bodyLimit = 0
     /// False until the access handler's first call (headers parsed, no body yet).
     var headersSeen = false
+    /// The handler's answer, to be completed later; the connection is suspended until then.
+    var pending: PendingResponse?
 
     init(target: String) {
         self.target = target

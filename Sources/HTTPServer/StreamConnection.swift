@@ -1,12 +1,15 @@
 internal import CMicroHTTPD
 
-/// The libmicrohttpd connection a stream is queued on, for suspending and resuming it.
+/// The libmicrohttpd connection a stream or a pending response waits on, for suspending
+/// and resuming it.
 ///
-/// Suspension happens only inside the content reader (the connection's own callback, as
-/// libmicrohttpd requires); resumption may come from any thread.
+/// Suspension happens only inside the connection's own callbacks, as libmicrohttpd
+/// requires: the content reader for a stream, the access handler for a pending response.
+/// Resumption may come from any thread.
 struct StreamConnection: @unchecked Sendable {
     // The pointer stays valid until the response is freed, which detaches it first
-    // (HTTPStream.close clears it under the same lock that guards every use).
+    // (HTTPStream.close clears it under the same lock that guards every use); a pending
+    // response uses it once, to resume, while the connection is still suspended.
     let pointer: OpaquePointer
 
     func suspend() {

@@ -23,6 +23,8 @@ struct GraphQLEndpoint<Context>: Sendable {
     /// Runs an operation's execution; the server runs it inside one shared database
     /// snapshot (renewed after each write), so the fields of a query see the same data.
     var runOperation: @Sendable (() -> ExecutionResult) -> ExecutionResult = { $0() }
+    /// Holds a mutation's answer until its writes are on disk; nil answers at once.
+    var writeDurability: WriteDurability? = nil
 
     func handle(_ request: HTTPRequest) -> (HTTPResponse, operationName: String?) {
         guard request.method == "GET" || request.method == "POST" else {
@@ -113,6 +115,9 @@ struct GraphQLEndpoint<Context>: Sendable {
                 context: context, reply: reply, bytes: cached?.bytes, loggedOperationName: operationName,
                 execute: execute)
             return (response, operationName)
+        }
+        if !isQuery, let writeDurability {
+            return (writeDurability.answer(reply: reply) { reply.result(execute()) }, operationName)
         }
         return (reply.result(execute()), operationName)
     }

@@ -162,6 +162,15 @@ public final class KitchenServer: Sendable {
             })
         endpoint.persistedQueries.trusted = options.trustedDocuments
         endpoint.runOperation = { database.withSharedSnapshot($0) }
+        endpoint.writeDurability = WriteDurability(
+            run: { respond in database.deferringDurability(respond) },
+            whenDurable: { ticket, done in database.whenDurable(ticket, done) })
+        developer.metrics.registerGauge("kitchen_database_commits", help: "Write transactions committed since start.") {
+            Double(database.flushStatistics.commits)
+        }
+        developer.metrics.registerGauge("kitchen_database_flushes", help: "Syncs of the write-ahead log since start; each makes every commit before it durable.") {
+            Double(database.flushStatistics.flushes)
+        }
         if options.responseCacheBytes > 0 {
             let cache = ResponseCache(capacity: options.responseCacheBytes)
             endpoint.responseCaching = ResponseCaching(

@@ -22,17 +22,24 @@ extension Database {
                     + "(a nested transaction becomes a savepoint)")
         }
         var result: Result<T, any Error> = .failure(SQLiteError.misuse("database \(path) is closed"))
+        var ticket: UInt64 = 0
         writer.withLock { box in
             guard let connection = box?.connection else { return }
             writerThread.store(thread, ordering: .releasing)
             defer { writerThread.store(0, ordering: .releasing) }
             result = Result { try body(connection) }
+            // Taken under the lock, so that tickets follow the order of the commits.
+            if case .success = result { ticket = flusher.ticketForCommit() }
         }
         // After the commit, never before: a reader that sees the old number must not be
         // able to see data older than it.
         generation.add(1, ordering: .releasing)
         refreshSharedSnapshot(for: thread)
-        return try result.get()
+        let value = try result.get()
+        if !deferCommit(ticket, of: thread), !flusher.waitUntilDurable(ticket) {
+            throw SQLiteError.notDurable
+        }
+        return value
     }
 
     /// The read connection `thread` is using already, if it is inside a `read`.

@@ -7,6 +7,10 @@ import Synchronization
 /// transaction. That is the design (SQLite has one writer anyway) and also a guard: Debian's
 /// SQLite 3.40.1 has a WAL bug triggered when two connections write or checkpoint at once, so
 /// only the writer ever writes or checkpoints (readers run with `wal_autocheckpoint=0`).
+/// A write returns once its commit is on disk; the writer does not wait for the disk inside
+/// `COMMIT`, though: `WALFlusher` syncs the log once for every commit made meanwhile, so
+/// concurrent writers share a flush (see `deferringDurability` for answering without
+/// holding a thread).
 /// Reads lease a connection from the pool — one per concurrently reading thread, created on
 /// demand up to `Options.maxReaders` — and see one consistent snapshot for their whole body.
 ///
@@ -51,9 +55,18 @@ public final class Database: Sendable {
     let walIndex: WALIndexReader
     /// Counts free reader slots, so that a full pool makes a reader wait instead of fail.
     let readerSlots: DispatchSemaphore
+    /// Makes the writer's commits durable, many per flush.
+    let flusher: WALFlusher
+    /// The newest commit of each thread inside `deferringDurability` (0: none yet).
+    let deferredCommits = Mutex<[UInt: UInt64]>([:])
 
     /// Opens the writer (creating the file in WAL mode); readers open when first needed.
-    public init(path: String, options: Options = Options()) throws {
+    public convenience init(path: String, options: Options = Options()) throws {
+        try self.init(path: path, options: options, flusher: WALFlusher(logPath: path + "-wal"))
+    }
+
+    /// Opens the writer with the given flusher (tests pass one whose flushes they hold).
+    init(path: String, options: Options, flusher: WALFlusher) throws {
         guard path != ":memory:", !path.isEmpty else {
             throw SQLiteError.misuse("a pooled database needs a file; \"\(path)\" is private")
         }
@@ -61,6 +74,9 @@ public final class Database: Sendable {
         self.options = options
         let connection = try Connection(
             path: path, access: .readWrite, busyTimeout: options.busyTimeout)
+        // The flusher syncs the log for the commits; COMMIT itself need not wait.
+        try connection.runControl("PRAGMA synchronous = NORMAL")
+        self.flusher = flusher
         self.writer = Mutex<ConnectionBox?>(ConnectionBox(connection))
         self.walIndex = WALIndexReader(databasePath: path)
         self.readerSlots = DispatchSemaphore(value: options.maxReaders)
@@ -72,7 +88,16 @@ public final class Database: Sendable {
     public static func open(
         path: String, migrations: [Migration], options: Options = Options()
     ) throws -> Database {
-        let database = try Database(path: path, options: options)
+        try open(
+            path: path, migrations: migrations, options: options,
+            flusher: WALFlusher(logPath: path + "-wal"))
+    }
+
+    /// Opens the database with the given flusher; see `open(path:migrations:options:)`.
+    static func open(
+        path: String, migrations: [Migration], options: Options = Options(), flusher: WALFlusher
+    ) throws -> Database {
+        let database = try Database(path: path, options: options, flusher: flusher)
         do {
             _ = try database.withWriter { try Migrator(migrations).migrate($0) }
         } catch {
@@ -85,6 +110,7 @@ public final class Database: Sendable {
     /// Runs `body` on the writer inside `BEGIN IMMEDIATE`: commits when it returns, rolls
     /// back when it throws.
     ///
+    /// Returns once the commit is on disk, unless called inside `deferringDurability`.
     /// Writes are serialized: a second caller waits until the first commits. A `write` called
     /// from inside another on the same thread throws (it would wait for itself forever); nest
     /// `connection.transaction` on the connection you were given for a savepoint instead.
@@ -152,11 +178,13 @@ public final class Database: Sendable {
             watch?.connection.close()
             watch = nil
         }
-        writer.withLock { box in
-            guard let connection = box?.connection else { return }
-            try? connection.runControl("PRAGMA wal_checkpoint(TRUNCATE)")
+        let checkpointed: Bool = writer.withLock { box in
+            guard let connection = box?.connection else { return false }
+            defer { box = nil }
+            let checkpointed = (try? connection.runControl("PRAGMA wal_checkpoint(TRUNCATE)")) != nil
             connection.close()
-            box = nil
+            return checkpointed
         }
+        flusher.close(checkpointed: checkpointed)
     }
 }

@@ -40,6 +40,12 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The database stayed locked longer than the busy timeout.
     public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
 
+    /// The commit was made but syncing the write-ahead log to disk failed, so it may not
+    /// survive a power cut.
+    static let notDurable = SQLiteError(
+        code: SQLITE_IOERR, extendedCode: Int32(kitchen_sqlite_ioerr_fsync),
+        message: "the commit could not be synced to disk")
+
     /// The wrapper was used against its contract (a closed database, a bad index, …).
     static func misuse(_ message: String, sql: String? = nil) -> SQLiteError {
         SQLiteError(code: SQLITE_MISUSE, message: message, sql: sql)

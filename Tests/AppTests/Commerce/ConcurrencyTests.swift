@@ -1,4 +1,5 @@
 import Foundation
+import KitchenTestSupport
 import Synchronization
 import Testing
 
@@ -47,6 +48,32 @@ struct ConcurrencyTests {
         let items = try buyer.client.cartItems()
         #expect(items.count == 1)
         #expect(items.first?["quantity"].int == 800)
+    }
+
+    @Test("every answered mutation is durable: /metrics shows a flush covering every commit made")
+    func answeredWritesAreFlushed() throws {
+        let world = try CommerceWorld.start()
+        defer { world.stop() }
+        let buyers = try world.accounts(8)
+        let goods = world.catalog.goodsID("bulk")
+        let results = inParallel(8) { index in
+            for _ in 0..<10 {
+                _ = try buyers[index].client.post(
+                    "mutation($g: ID!) { addToCart(goodsId: $g) { totalQuantity } }", ["g": .string(goods)]
+                ).ok()
+            }
+        }
+        for result in results { try result.get() }
+        let scrape = try TestClient(port: world.server.server.port).request("GET", "/metrics").text
+        func sample(_ series: String) -> Double? {
+            scrape.split(separator: "\n").first { $0.hasPrefix(series + " ") }
+                .flatMap { Double($0.split(separator: " ").last ?? "") }
+        }
+        let commits = try #require(sample("kitchen_database_commits"))
+        let flushes = try #require(sample("kitchen_database_flushes"))
+        #expect(commits >= 80)
+        #expect(flushes >= 1)
+        #expect(flushes <= commits)
     }
 
     @Test("50 buyers racing for the last 10 units: exactly 10 are sold and stock ends at 0, never below")

@@ -26,7 +26,8 @@ final class TinyGraphQLServer: Sendable {
 
     init(
         configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0),
-        limits: RequestLimits = .default
+        limits: RequestLimits = .default,
+        writeDurability: WriteDurability? = nil
     ) throws {
         let state = TinyState()
         var resolvers = Resolvers<Void>()
@@ -40,10 +41,12 @@ final class TinyGraphQLServer: Sendable {
         }
         let bound = try resolvers.bind(to: try SchemaBuilder.build(sdl: Self.sdl))
         let log = RequestLog { line in state.logLines.withLock { $0.append(line) } }
+        var endpoint = GraphQLEndpoint(
+            service: GraphQLService(bound: bound, limits: limits, onInternalError: { _, _ in "req-1" }),
+            makeContext: { _ in () })
+        endpoint.writeDurability = writeDurability
         let router = Router(
-            graphQL: GraphQLEndpoint(
-                service: GraphQLService(bound: bound, limits: limits, onInternalError: { _, _ in "req-1" }),
-                makeContext: { _ in () }),
+            graphQL: endpoint,
             schemaSDL: Array(Self.sdl.utf8), isHealthy: { true }, log: log)
         http = HTTPServer(handler: router, configuration: configuration)
         port = try http.start()

@@ -1,0 +1,67 @@
+import Synchronization
+
+/// A response the handler finishes later, from any thread, without holding a pool thread.
+///
+/// The handler returns `HTTPResponse(pending:)` at once and keeps the `PendingResponse`;
+/// the server suspends the connection, so the pool thread goes on serving others. When
+/// someone calls `complete`, the connection is resumed and that response is sent, with its
+/// own status and `Content-Length`. Header fields set on the placeholder (a request id,
+/// say) are sent too, unless the completed response sets the same field. A server
+/// answering a write after its commit reaches the disk uses it: many writes can wait for
+/// one flush on a two-thread pool.
+public final class PendingResponse: Sendable {
+    fileprivate struct State {
+        var response: HTTPResponse?
+        /// The header fields of the `HTTPResponse(pending:)` the handler returned.
+        var placeholderHeaders = HTTPHeaders()
+        /// The connection is suspended (or about to be) until `complete` resumes it.
+        var parked: StreamConnection?
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates a response that is not ready yet.
+    public init() {}
+
+    /// Sets the response to send and wakes the connection; later calls change nothing.
+    /// The response must be whole: a stream or another pending response becomes a 500.
+    public func complete(_ response: HTTPResponse) {
+        let ready =
+            response.stream == nil && response.pending == nil
+            ? response : HTTPResponse(status: 500, text: "Internal Server Error\n")
+        let parked: StreamConnection? = state.withLock { state in
+            guard state.response == nil else { return nil }
+            state.response = ready
+            defer { state.parked = nil }
+            return state.parked
+        }
+        parked?.resume()
+    }
+
+    /// The response if it is ready; otherwise suspends `connection` (from its own access
+    /// handler, as libmicrohttpd requires) and returns nil. Under the same lock `complete`
+    /// checks, so a resume can never come before its suspend.
+    func takeOrPark(_ connection: StreamConnection, placeholderHeaders: HTTPHeaders) -> HTTPResponse? {
+        state.withLock { state in
+            state.placeholderHeaders = placeholderHeaders
+            if state.response != nil { return state.sendable }
+            state.parked = connection
+            connection.suspend()
+            return nil
+        }
+    }
+
+    /// The response, once `complete` has set it.
+    var response: HTTPResponse? { state.withLock { $0.sendable } }
+}
+
+extension PendingResponse.State {
+    /// The completed response with the placeholder's header fields it does not set itself.
+    var sendable: HTTPResponse? {
+        guard var response else { return nil }
+        for field in placeholderHeaders where response.headers[field.name] == nil {
+            response.headers.add(name: field.name, value: field.value)
+        }
+        return response
+    }
+}

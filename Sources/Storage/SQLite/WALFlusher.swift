@@ -1,0 +1,158 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Makes the writer's commits durable in groups: one `fdatasync` of the write-ahead log
+/// covers every commit made before it began.
+///
+/// The writer commits with `synchronous=NORMAL`, so a commit writes its WAL frames and
+/// returns without waiting for the disk, and the writer is free for the next one at once.
+/// Each commit takes a ticket (1, 2, 3, … in commit order); whoever must not go on before
+/// the commit is on disk asks `whenDurable(ticket)`. Flushes run one at a time on a queue
+/// of their own: a flush reads the newest ticket, syncs the log, and then every waiter up
+/// to that ticket is answered. Commits that arrive during a flush wait for the next one,
+/// and share it. Under load one flush answers many commits; alone, a commit waits for one
+/// flush, as it would have inside `COMMIT` with `synchronous=FULL`.
+///
+/// Linux syncs a file's data whichever descriptor wrote it, so a descriptor of our own on
+/// the log serves. SQLite takes no locks on the log file itself (WAL locks live in the
+/// `-shm` file), so opening and closing it cannot drop one of SQLite's POSIX locks.
+final class WALFlusher: Sendable {
+    /// What a waiter learns: the commit is on disk, or the flush failed.
+    typealias Completion = @Sendable (_ durable: Bool) -> Void
+
+    private struct State {
+        /// The newest commit's ticket (0: none yet).
+        var committed: UInt64 = 0
+        /// Every commit up to this ticket is on disk.
+        var flushed: UInt64 = 0
+        /// A flush round is queued or running.
+        var flushing = false
+        var waiters: [(ticket: UInt64, done: Completion)] = []
+        /// Flushes made, for tests and benchmarks.
+        var flushCount = 0
+        var descriptor: Int32 = -1
+        var isClosed = false
+    }
+
+    private let state = Mutex(State())
+    private let logPath: String
+    private let sync: @Sendable (Int32) -> Bool
+    private let queue = DispatchQueue(label: "kitchen.wal-flusher")
+
+    /// A flusher for the log at `logPath`; `sync` makes a descriptor's data durable
+    /// (tests pass one that holds a flush back).
+    init(logPath: String, sync: @escaping @Sendable (Int32) -> Bool = { fdatasync($0) == 0 }) {
+        self.logPath = logPath
+        self.sync = sync
+    }
+
+    /// Takes the next ticket; the writer calls it right after each commit, under its lock,
+    /// so tickets follow commit order.
+    func ticketForCommit() -> UInt64 {
+        state.withLock { state in
+            state.committed += 1
+            return state.committed
+        }
+    }
+
+    /// How many flushes have run, and the newest ticket known durable.
+    var progress: (flushes: Int, flushed: UInt64, committed: UInt64) {
+        state.withLock { ($0.flushCount, $0.flushed, $0.committed) }
+    }
+
+    /// Calls `done` once the commit with `ticket` is on disk (at once if it already is),
+    /// on the flusher's queue or the calling thread.
+    func whenDurable(_ ticket: UInt64, _ done: @escaping Completion) {
+        let (runNow, startRound): (Bool, Bool) = state.withLock { state in
+            if ticket <= state.flushed { return (true, false) }
+            state.waiters.append((ticket, done))
+            if state.flushing { return (false, false) }
+            state.flushing = true
+            return (false, true)
+        }
+        if runNow { done(true) }
+        if startRound { queue.async { self.flushRounds() } }
+    }
+
+    /// Blocks the calling thread until the commit with `ticket` is on disk; false when the
+    /// flush failed.
+    func waitUntilDurable(_ ticket: UInt64) -> Bool {
+        let answered = DispatchSemaphore(value: 0)
+        let outcome = Atomic<Bool>(false)
+        whenDurable(ticket) { durable in
+            outcome.store(durable, ordering: .relaxed)
+            answered.signal()
+        }
+        answered.wait()
+        return outcome.load(ordering: .relaxed)
+    }
+
+    /// Flushes until no waiter is left; one round per `fdatasync`.
+    private func flushRounds() {
+        while true {
+            let (target, descriptor) = state.withLock { state in
+                if state.descriptor < 0 && !state.isClosed { state.descriptor = openLog() }
+                return (state.committed, state.descriptor)
+            }
+            let durable = descriptor >= 0 && sync(descriptor)
+            let (ready, more): ([Completion], Bool) = state.withLock { state in
+                state.flushCount += 1
+                if durable { state.flushed = max(state.flushed, target) }
+                var ready: [Completion] = []
+                state.waiters.removeAll { waiter in
+                    guard waiter.ticket <= target else { return false }
+                    ready.append(waiter.done)
+                    return true
+                }
+                if state.waiters.isEmpty { state.flushing = false }
+                return (ready, !state.waiters.isEmpty)
+            }
+            for done in ready { done(durable) }
+            if !more { return }
+        }
+    }
+
+    /// Opens the log for syncing and, the first time, syncs its folder too, so that the
+    /// log's name survives a power cut along with its content.
+    private func openLog() -> Int32 {
+        let descriptor = open(logPath, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return -1 }
+        let folderEnd = logPath.lastIndex(of: "/")
+        let folder = folderEnd.map { String(logPath[..<$0]) } ?? "."
+        let folderDescriptor = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_CLOEXEC)
+        if folderDescriptor >= 0 {
+            _ = fsync(folderDescriptor)
+            closeDescriptor(folderDescriptor)
+        }
+        return descriptor
+    }
+
+    /// Waits for the flush in progress and closes the log's descriptor; called once the
+    /// writer has closed. `checkpointed` says whether its last checkpoint (which syncs the
+    /// log and the file) succeeded: then every commit is durable, and any waiter left, or
+    /// asking later, hears so.
+    func close(checkpointed: Bool) {
+        queue.sync {}
+        let (descriptor, left): (Int32, [Completion]) = state.withLock { state in
+            state.isClosed = true
+            if checkpointed { state.flushed = state.committed }
+            defer {
+                state.descriptor = -1
+                state.waiters = []
+            }
+            return (state.descriptor, state.waiters.map(\.done))
+        }
+        if descriptor >= 0 { closeDescriptor(descriptor) }
+        for done in left { done(checkpointed) }
+    }
+}
+
+private func closeDescriptor(_ descriptor: Int32) {
+    _ = close(descriptor)
+}
