@@ -51,8 +51,8 @@ public final class PendingResponse: Sendable {
         }
     }
 
-    /// The response, once `complete` has set it.
-    var response: HTTPResponse? { state.withLock { $0.sendable } }
+    /// The response as it will be sent, once `complete` has set it; nil until then.
+    public var response: HTTPResponse? { state.withLock { $0.sendable } }
 }
 
 extension PendingResponse.State {

@@ -39,7 +39,15 @@ let handler: any HTTPHandler = {
 public func fuzzRequest(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = FuzzSupport.bytes(data, size)
     guard let request = RawRequest.parse(input) else { return 0 }
-    let response = handler.handle(request)
+    var response = handler.handle(request)
+    if let pending = response.pending {
+        // A mutation's answer comes once its commit is on disk; wait for it (5 s at most).
+        for _ in 0..<50_000 where pending.response == nil { usleep(100) }
+        guard let completed = pending.response else {
+            FuzzSupport.fail("a pending answer never came", input: input)
+        }
+        response = completed
+    }
     if response.status >= 500, response.status != 503 {
         FuzzSupport.fail("status \(response.status): \(String(decoding: response.body, as: UTF8.self))", input: input)
     }
