@@ -41,7 +41,8 @@ public final class Connection {
     /// Opens (and for `.readWrite`, creates) the database file and configures the connection.
     ///
     /// Every connection gets `foreign_keys=ON` and a busy timeout. The writer switches the file
-    /// to WAL with `synchronous=FULL`; readers are read-only, `query_only`, and never
+    /// to WAL with `synchronous=FULL` (a `Database` lowers its writer to `NORMAL` and syncs the
+    /// log itself, see `WALFlusher`); readers are read-only, `query_only`, and never
     /// checkpoint (`wal_autocheckpoint=0`), because only one connection may checkpoint safely
     /// with this SQLite (see `Database`).
     public init(path: String, access: Access = .readWrite, busyTimeout: Duration = .seconds(5))
