@@ -36,18 +36,25 @@ public struct CartItem: Sendable, Hashable, Identifiable {
 public struct CartLine: Sendable, Hashable, Identifiable {
     /// The stored line.
     public var item: CartItem
-    /// The shop that sells it.
-    public var shopID: Int64
+    /// The goods, kind and shop it refers to, read in the same statement as the line, so a
+    /// cart screen (or a cart change's answer) needs no lookups after it.
+    public var goods: Goods
+    public var kind: Kind
+    public var shop: Shop
     /// The member price for members when one is set, else the price (cents).
     public var unitPrice: Int
 
     /// Makes a value from its parts.
-    public init(item: CartItem, shopID: Int64, unitPrice: Int) {
+    public init(item: CartItem, goods: Goods, kind: Kind, shop: Shop, unitPrice: Int) {
         self.item = item
-        self.shopID = shopID
+        self.goods = goods
+        self.kind = kind
+        self.shop = shop
         self.unitPrice = unitPrice
     }
 
+    /// The shop that sells it.
+    public var shopID: Int64 { shop.id }
     /// The row id (the App wraps it in a global ID).
     public var id: Int64 { item.id }
     /// unitPrice × quantity (cents).
@@ -57,15 +64,18 @@ public struct CartLine: Sendable, Hashable, Identifiable {
 /// The cart lines of one shop; selection state and totals are derived, never stored.
 public struct CartShopGroup: Sendable, Hashable {
     /// The shop that sells it.
-    public var shopID: Int64
+    public var shop: Shop
     /// The lines, in order.
     public var lines: [CartLine]
 
     /// Makes a value from its parts.
-    public init(shopID: Int64, lines: [CartLine]) {
-        self.shopID = shopID
+    public init(shop: Shop, lines: [CartLine]) {
+        self.shop = shop
         self.lines = lines
     }
+
+    /// The shop's row id.
+    public var shopID: Int64 { shop.id }
 
     /// True iff every line of this shop is selected.
     public var allSelected: Bool { !lines.isEmpty && lines.allSatisfy(\.item.selected) }
@@ -92,7 +102,7 @@ public struct Cart: Sendable, Hashable {
                 groups[at].lines.append(line)
             } else {
                 index[line.shopID] = groups.count
-                groups.append(CartShopGroup(shopID: line.shopID, lines: [line]))
+                groups.append(CartShopGroup(shop: line.shop, lines: [line]))
             }
         }
         self.shops = groups

@@ -18,27 +18,36 @@ public struct CartRepository: Sendable {
         try database.read { c in try Self.cart(userID: userID, c) }
     }
 
+    /// Each line with its goods, kind and shop, in one statement.
+    private static let cartLines = """
+        SELECT ci.id, ci.goods_id, ci.kind_id, ci.quantity, ci.selected, ci.added_at, u.is_member,
+            \(MarketRepository.columns(MarketRepository.goodsColumns, of: "g")),
+            \(MarketRepository.columns(MarketRepository.kindColumns, of: "k")),
+            \(MarketRepository.columns(MarketRepository.shopColumns, of: "s"))
+        FROM cart_items ci
+        JOIN kinds k ON k.id = ci.kind_id
+        JOIN goods g ON g.id = ci.goods_id
+        JOIN shops s ON s.id = g.shop_id
+        JOIN users u ON u.id = ci.user_id
+        WHERE ci.user_id = ?
+        """
+    /// Where the goods, kind and shop columns start in a `cartLines` row.
+    private static let goodsAt = 7
+    private static let kindAt = goodsAt + MarketRepository.goodsColumns.split(separator: ",").count
+    private static let shopAt = kindAt + MarketRepository.kindColumns.split(separator: ",").count
+
     static func cart(userID: Int64, _ c: Connection) throws -> Cart {
         // Sorted here, not by `ORDER BY ci.id`: the index that finds a user's lines is by
         // goods, so SQLite would sort them in a temporary b-tree on every read of the cart.
-        var lines = try c.query(
-            """
-            SELECT ci.id, ci.goods_id, ci.kind_id, ci.quantity, ci.selected, ci.added_at,
-                g.shop_id, k.price_cents, k.member_price_cents, u.is_member
-            FROM cart_items ci
-            JOIN kinds k ON k.id = ci.kind_id
-            JOIN goods g ON g.id = ci.goods_id
-            JOIN users u ON u.id = ci.user_id
-            WHERE ci.user_id = ?
-            """, userID
-        ) { row in
+        var lines = try c.query(cartLines, userID) { row in
             let item = CartItem(
                 id: row.int64(0), userID: userID, goodsID: row.int64(1), kindID: row.int64(2),
                 quantity: row.int(3), selected: row.bool(4),
                 addedAt: Date(milliseconds: row.int64(5)))
-            let memberPrice = row.optionalInt(8)
-            let unitPrice = row.bool(9) ? (memberPrice ?? row.int(7)) : row.int(7)
-            return CartLine(item: item, shopID: row.int64(6), unitPrice: unitPrice)
+            let kind = MarketRepository.kind(row, at: kindAt)
+            return CartLine(
+                item: item, goods: MarketRepository.goods(row, at: goodsAt), kind: kind,
+                shop: MarketRepository.shop(row, at: shopAt), unitPrice: kind.unitPrice(isMember: row.bool(6)))
         }
         lines.sort { $0.item.id < $1.item.id }
         return Cart(lines: lines)

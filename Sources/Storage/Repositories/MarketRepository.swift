@@ -21,11 +21,13 @@ public struct MarketRepository: Sendable {
     static let goodsByID = ByIDQuery(from: "goods", columns: goodsColumns)
     static let kindsByID = ByIDQuery(from: "kinds", columns: kindColumns)
 
-    static func shop(_ row: Row) -> Shop {
+    static func shop(_ row: Row) -> Shop { shop(row, at: 0) }
+
+    static func shop(_ row: Row, at o: Int) -> Shop {
         Shop(
-            id: row.int64(0), name: row.string(1), logoURL: row.optionalString(2),
-            announcement: row.optionalString(3), shippingFee: row.int(4),
-            freeShippingThreshold: row.optionalInt(5))
+            id: row.int64(o), name: row.string(o + 1), logoURL: row.optionalString(o + 2),
+            announcement: row.optionalString(o + 3), shippingFee: row.int(o + 4),
+            freeShippingThreshold: row.optionalInt(o + 5))
     }
 
     static func goods(_ row: Row, at o: Int = 0) -> Goods {
@@ -36,10 +38,17 @@ public struct MarketRepository: Sendable {
             createdAt: Date(milliseconds: row.int64(o + 7)))
     }
 
-    static func kind(_ row: Row) -> Kind {
+    static func kind(_ row: Row) -> Kind { kind(row, at: 0) }
+
+    static func kind(_ row: Row, at o: Int) -> Kind {
         Kind(
-            id: row.int64(0), goodsID: row.int64(1), name: row.string(2), price: row.int(3),
-            originalPrice: row.optionalInt(4), memberPrice: row.optionalInt(5), stock: row.int(6))
+            id: row.int64(o), goodsID: row.int64(o + 1), name: row.string(o + 2), price: row.int(o + 3),
+            originalPrice: row.optionalInt(o + 4), memberPrice: row.optionalInt(o + 5), stock: row.int(o + 6))
+    }
+
+    /// A column list (`shopColumns`, …) with each column qualified by a table's alias.
+    static func columns(_ list: String, of alias: String) -> String {
+        list.split(separator: ", ").map { "\(alias).\($0)" }.joined(separator: ", ")
     }
 
     /// Shops by id.

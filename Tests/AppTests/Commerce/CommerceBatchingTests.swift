@@ -38,6 +38,21 @@ struct CommerceBatchingTests {
         #expect(two > 0)
     }
 
+    @Test("a cart's goods, kinds and shops come with its lines: no statement beyond the cart's own")
+    func cartLinesCarryTheirGoods() throws {
+        let world = try CommerceWorld.start(caching: false)
+        defer { world.stop() }
+        let buyer = try world.account(member: true)
+        try buyer.client.addToCart(world.catalog.goodsID("apple"))
+        try buyer.client.addToCart(world.catalog.goodsID("wok"))
+        let bare = try Self.statements { try buyer.client.post("{ cart { totalQuantity } }") }
+        let full = try Self.statements {
+            try buyer.client.post(
+                "{ cart { shops { shop { name shippingFee { amount } } items { goods { name } kind { name stock } } } } }")
+        }
+        #expect(full == bare)
+    }
+
     @Test("the market with shops, kinds, counts and reviews costs the same for 2 goods as for 7")
     func marketPage() throws {
         let world = try CommerceWorld.start(caching: false)

@@ -59,7 +59,9 @@ struct PricingTests {
         func cartLine(_ id: Int64, shop: Int64, quantity: Int, selected: Bool) -> CartLine {
             CartLine(
                 item: CartItem(id: id, userID: 1, goodsID: id, kindID: id, quantity: quantity, selected: selected, addedAt: Date()),
-                shopID: shop, unitPrice: 100)
+                goods: Goods(id: id, shopID: shop, name: "g", salesCount: 0, createdAt: Date()),
+                kind: Kind(id: id, goodsID: id, name: "k", price: 100, stock: 9),
+                shop: Shop(id: shop, name: "s", shippingFee: 0), unitPrice: 100)
         }
         let cart = Cart(lines: [cartLine(1, shop: 7, quantity: 2, selected: true), cartLine(2, shop: 3, quantity: 1, selected: false),
                                 cartLine(3, shop: 7, quantity: 1, selected: true)])

@@ -2,7 +2,8 @@ import GraphQL
 import Storage
 
 /// `Cart`, `CartShop` and `CartItem`: the viewer's cart grouped by shop. Selection state and
-/// totals are derived from the lines (see `Storage.Cart`), never stored.
+/// totals are derived from the lines (see `Storage.Cart`), never stored; each line comes
+/// with its goods, kind and shop.
 enum CartResolvers {
     static func register(_ resolvers: inout Resolvers<RequestContext>) {
         resolvers.type("Cart", parent: Cart.self) { cart in
@@ -13,24 +14,16 @@ enum CartResolvers {
             cart.property("selectedSubtotal") { Money(cents: $0.selectedSubtotal) }
         }
         resolvers.type("CartShop", parent: CartShopGroup.self) { group in
-            group.batch("shop") { groups, _, context in
-                let shops = try context.store.market.shops(ids: groups.map(\.shopID))
-                return CommerceOutput.lookup(groups, key: \.shopID, in: shops)
-            }
+            group.property("shop") { $0.shop }
             group.property("items") { $0.lines }
             group.property("allSelected") { $0.allSelected }
             group.property("subtotal") { Money(cents: $0.subtotal) }
         }
         resolvers.type("CartItem", parent: CartLine.self) { line in
             line.property("id") { GlobalID.encode("CartItem", $0.id) }
-            line.batch("goods") { lines, _, context in
-                let goods = try context.store.market.goods(ids: lines.map(\.item.goodsID))
-                return CommerceOutput.lookup(lines, key: \.item.goodsID, in: goods)
-            }
-            line.batch("kind") { lines, _, context in
-                let kinds = try context.store.market.kinds(ids: lines.map(\.item.kindID))
-                return CommerceOutput.lookup(lines, key: \.item.kindID, in: kinds)
-            }
+            // Read with the lines (`CartRepository`): no lookups after the cart.
+            line.property("goods") { $0.goods }
+            line.property("kind") { $0.kind }
             line.property("quantity") { $0.item.quantity }
             line.property("selected") { $0.item.selected }
             line.property("unitPrice") { Money(cents: $0.unitPrice) }
