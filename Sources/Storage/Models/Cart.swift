@@ -36,25 +36,54 @@ public struct CartItem: Sendable, Hashable, Identifiable {
 public struct CartLine: Sendable, Hashable, Identifiable {
     /// The stored line.
     public var item: CartItem
-    /// The goods, kind and shop it refers to, read in the same statement as the line, so a
-    /// cart screen (or a cart change's answer) needs no lookups after it.
-    public var goods: Goods
-    public var kind: Kind
-    public var shop: Shop
     /// The member price for members when one is set, else the price (cents).
     public var unitPrice: Int
+    /// The goods, kind and shop, behind one reference: a line is copied often while a cart
+    /// screen is answered, and a copy then retains one object instead of every string.
+    private let referents: Referents
 
     /// Makes a value from its parts.
     public init(item: CartItem, goods: Goods, kind: Kind, shop: Shop, unitPrice: Int) {
         self.item = item
-        self.goods = goods
-        self.kind = kind
-        self.shop = shop
         self.unitPrice = unitPrice
+        self.referents = Referents(goods: goods, kind: kind, shop: shop)
     }
 
-    /// The shop that sells it.
+    /// The goods it refers to, read in the same statement as the line, so that a cart
+    /// screen (or a cart change's answer) needs no lookups after it.
+    public var goods: Goods { referents.goods }
+    /// The kind bought, read with the line.
+    public var kind: Kind { referents.kind }
+    /// The shop that sells it, read with the line.
+    public var shop: Shop { referents.shop }
+    /// The shop's row id.
     public var shopID: Int64 { shop.id }
+
+    public static func == (left: CartLine, right: CartLine) -> Bool {
+        left.item == right.item && left.unitPrice == right.unitPrice && left.goods == right.goods
+            && left.kind == right.kind && left.shop == right.shop
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(item)
+        hasher.combine(unitPrice)
+        hasher.combine(goods)
+        hasher.combine(kind)
+        hasher.combine(shop)
+    }
+
+    private final class Referents: Sendable {
+        let goods: Goods
+        let kind: Kind
+        let shop: Shop
+
+        init(goods: Goods, kind: Kind, shop: Shop) {
+            self.goods = goods
+            self.kind = kind
+            self.shop = shop
+        }
+    }
+
     /// The row id (the App wraps it in a global ID).
     public var id: Int64 { item.id }
     /// unitPrice × quantity (cents).
@@ -80,7 +109,11 @@ public struct CartShopGroup: Sendable, Hashable {
     /// True iff every line of this shop is selected.
     public var allSelected: Bool { !lines.isEmpty && lines.allSatisfy(\.item.selected) }
     /// Sum of the selected lines' totals (cents).
-    public var subtotal: Int { lines.filter(\.item.selected).reduce(0) { $0 + $1.lineTotal } }
+    public var subtotal: Int { lines.reduce(0) { $1.item.selected ? $0 + $1.lineTotal : $0 } }
+    /// Sum of the quantities, of all lines or of the selected ones.
+    func quantity(selectedOnly: Bool) -> Int {
+        lines.reduce(0) { !selectedOnly || $1.item.selected ? $0 + $1.item.quantity : $0 }
+    }
 }
 
 /// A user's cart grouped by shop, in the order each shop's first line was added.
@@ -113,11 +146,9 @@ public struct Cart: Sendable, Hashable {
     /// True iff every line is selected (false for an empty cart).
     public var allSelected: Bool { !shops.isEmpty && shops.allSatisfy(\.allSelected) }
     /// The sum of all quantities: the number on the cart badge.
-    public var totalQuantity: Int { lines.reduce(0) { $0 + $1.item.quantity } }
+    public var totalQuantity: Int { shops.reduce(0) { $0 + $1.quantity(selectedOnly: false) } }
     /// The sum of the selected lines' quantities.
-    public var selectedQuantity: Int {
-        lines.filter(\.item.selected).reduce(0) { $0 + $1.item.quantity }
-    }
+    public var selectedQuantity: Int { shops.reduce(0) { $0 + $1.quantity(selectedOnly: true) } }
     /// The sum of the selected lines' totals (cents).
     public var selectedSubtotal: Int { shops.reduce(0) { $0 + $1.subtotal } }
 }
