@@ -71,4 +71,20 @@ struct PricingTests {
         #expect(!cart.allSelected)
         #expect(!Cart(lines: []).allSelected)
     }
+
+    @Test("cart lines are equal when their line, price, goods, kind and shop are")
+    func lineEquality() {
+        let item = CartItem(id: 1, userID: 1, goodsID: 2, kindID: 3, quantity: 1, selected: true, addedAt: Date(milliseconds: 0))
+        let goods = Goods(id: 2, shopID: 4, name: "g", createdAt: Date(milliseconds: 0))
+        let shop = Shop(id: 4, name: "s", shippingFee: 0)
+        func line(kindName: String) -> CartLine {
+            CartLine(
+                item: item, goods: goods, kind: Kind(id: 3, goodsID: 2, name: kindName, price: 100, stock: 9),
+                shop: shop, unitPrice: 100)
+        }
+        #expect(line(kindName: "k") == line(kindName: "k"))
+        #expect(line(kindName: "k").hashValue == line(kindName: "k").hashValue)
+        #expect(line(kindName: "k") != line(kindName: "other"))
+        #expect(line(kindName: "k").shopID == 4)
+    }
 }
