@@ -105,9 +105,15 @@ func accessHandler(
     let response = context.handler.handle(request)
     guard let pending = response.pending else { return queue(response, on: connection, context: context) }
     state.pending = pending
-    context.parkedResponses.add(pending)
-    guard let ready = pending.takeOrPark(StreamConnection(pointer: connection), placeholderHeaders: response.headers)
-    else { return .YES }
+    pending.adoptHeaders(of: response)
+    guard context.parkedResponses.add(pending) else {
+        // The server is stopping: a suspended connection would abort MHD_stop_daemon, so
+        // this thread waits for the answer itself; the stop's `abandonAll` wakes it at the
+        // end of the grace period.
+        let ready = pending.wait(timeout: .seconds(60)) ?? HTTPResponse(status: 503, text: "The server is stopping.\n")
+        return queue(ready, on: connection, context: context)
+    }
+    guard let ready = pending.takeOrPark(StreamConnection(pointer: connection)) else { return .YES }
     return queue(ready, on: connection, context: context)
 }
 

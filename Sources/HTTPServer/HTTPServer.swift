@@ -73,6 +73,9 @@ public final class HTTPServer: Sendable {
         // An open event stream never completes by itself; end each one so that its
         // connection is resumed, drained and closed before the daemon stops.
         context.openStreams.finishAll()
+        // Requests already waiting for a pending answer stay parked (and are waited for);
+        // later ones wait on their pool threads, which the stop joins.
+        context.parkedResponses.stopParking()
         let grace = configuration.shutdownGracePeriod.components
         let deadline = DispatchTime.now() + .nanoseconds(
             Int(grace.seconds) * 1_000_000_000 + Int(grace.attoseconds / 1_000_000_000))

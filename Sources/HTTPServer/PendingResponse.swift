@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// A response the handler finishes later, from any thread, without holding a pool thread.
@@ -16,6 +17,8 @@ public final class PendingResponse: Sendable {
         var placeholderHeaders = HTTPHeaders()
         /// The connection is suspended (or about to be) until `complete` resumes it.
         var parked: StreamConnection?
+        /// A pool thread waits for the response itself (the server is stopping).
+        var waiter: DispatchSemaphore?
     }
 
     private let state = Mutex(State())
@@ -29,26 +32,48 @@ public final class PendingResponse: Sendable {
         let ready =
             response.stream == nil && response.pending == nil
             ? response : HTTPResponse(status: 500, text: "Internal Server Error\n")
-        let parked: StreamConnection? = state.withLock { state in
-            guard state.response == nil else { return nil }
+        let (parked, waiter): (StreamConnection?, DispatchSemaphore?) = state.withLock { state in
+            guard state.response == nil else { return (nil, nil) }
             state.response = ready
             defer { state.parked = nil }
-            return state.parked
+            return (state.parked, state.waiter)
         }
         parked?.resume()
+        waiter?.signal()
+    }
+
+    /// Keeps the header fields of the placeholder the handler returned, to send with the
+    /// response.
+    func adoptHeaders(of placeholder: HTTPResponse) {
+        state.withLock { $0.placeholderHeaders = placeholder.headers }
     }
 
     /// The response if it is ready; otherwise suspends `connection` (from its own access
     /// handler, as libmicrohttpd requires) and returns nil. Under the same lock `complete`
     /// checks, so a resume can never come before its suspend.
-    func takeOrPark(_ connection: StreamConnection, placeholderHeaders: HTTPHeaders) -> HTTPResponse? {
+    func takeOrPark(_ connection: StreamConnection) -> HTTPResponse? {
         state.withLock { state in
-            state.placeholderHeaders = placeholderHeaders
             if state.response != nil { return state.sendable }
             state.parked = connection
             connection.suspend()
             return nil
         }
+    }
+
+    /// Blocks the calling thread until the response is completed, for at most `timeout`;
+    /// nil if it was not. For a stopping server, which must not leave a connection
+    /// suspended.
+    func wait(timeout: Duration) -> HTTPResponse? {
+        let waiter = DispatchSemaphore(value: 0)
+        let ready: HTTPResponse? = state.withLock { state in
+            if state.response != nil { return state.sendable }
+            state.waiter = waiter
+            return nil
+        }
+        if let ready { return ready }
+        let (seconds, attoseconds) = timeout.components
+        _ = waiter.wait(timeout: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
+        return response
     }
 
     /// The response as it will be sent, once `complete` has set it; nil until then.
