@@ -166,6 +166,53 @@ struct DurabilityTests {
     }
 }
 
+@Suite("Database durability: a flush gathers commits under load")
+struct GatheringTests {
+    let directory: TemporaryDirectory
+    let flushes = HeldFlushes()
+    let db: Database
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        let path = directory.path()
+        db = try Database.open(
+            path: path,
+            migrations: [Migration(version: 1, name: "items", sql: "CREATE TABLE items (id INTEGER PRIMARY KEY)")],
+            flusher: WALFlusher(logPath: path + "-wal", gather: .milliseconds(300), sync: flushes.sync))
+    }
+
+    private func deferredInsert(_ id: Int) throws -> DurabilityAnswer {
+        let ticket = try #require(
+            try db.deferringDurability { try db.write { try $0.execute("INSERT INTO items (id) VALUES (?)", id) } }
+                .durableAfter)
+        let answer = DurabilityAnswer()
+        db.whenDurable(ticket, answer.callback)
+        return answer
+    }
+
+    @Test("a lone commit does not wait to gather others")
+    func loneCommit() throws {
+        let started = ContinuousClock.now
+        try db.write { try $0.execute("INSERT INTO items (id) VALUES (1)") }
+        #expect(ContinuousClock.now - started < .milliseconds(250))
+    }
+
+    @Test("with several commits waiting, the next flush waits for more: a commit made meanwhile shares it")
+    func commitsGather() throws {
+        let before = flushes.count.load(ordering: .relaxed)
+        flushes.held.store(true, ordering: .releasing)
+        var answers = [try deferredInsert(1)]
+        #expect(flushes.began.wait(timeout: .now() + 5) == .success)
+        answers += [try deferredInsert(2), try deferredInsert(3)]
+        flushes.release()
+        // The second flush is gathering now (two commits wait); this one joins it.
+        answers.append(try deferredInsert(4))
+        #expect(answers.map { $0.wait() } == [true, true, true, true])
+        let made = flushes.count.load(ordering: .relaxed) - before
+        #expect(made == 2)
+    }
+}
+
 @Suite("Database durability on a real disk")
 struct RealFlushTests {
     @Test("writes from many threads each return durable, with fewer flushes than commits under load")
