@@ -39,6 +39,17 @@ final class ResponseCache: Sendable {
         var mediaType: GraphQLMediaType
 
         var approximateSize: Int { body.count + (contentType?.utf8.count ?? 0) + (authorization?.utf8.count ?? 0) + 32 }
+
+        /// Hashes the body as one run of bytes: the synthesized hash fed `Hasher` one byte at
+        /// a time, about 20 instructions a byte, which was 2% of a mutation's cost and more
+        /// of a cached query's.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(body.count)
+            body.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(contentType)
+            hasher.combine(authorization)
+            hasher.combine(mediaType)
+        }
     }
 
     /// A stored answer and the operation name the request log shows for it.
