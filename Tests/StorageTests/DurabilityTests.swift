@@ -25,6 +25,17 @@ final class HeldFlushes: Sendable {
         }
     }
 
+    /// A database of one `items` table in `directory` whose flushes go through `flushes`.
+    static func openItems(
+        in directory: TemporaryDirectory, flushes: HeldFlushes, gather: Duration = WALFlusher.defaultGather
+    ) throws -> Database {
+        let path = directory.path()
+        return try Database.open(
+            path: path,
+            migrations: [Migration(version: 1, name: "items", sql: "CREATE TABLE items (id INTEGER PRIMARY KEY)")],
+            flusher: WALFlusher(logPath: path + "-wal", gather: gather, sync: flushes.sync))
+    }
+
     /// Lets the held flush, if any, finish, and holds no more.
     func release() {
         held.store(false, ordering: .releasing)
@@ -59,11 +70,7 @@ struct DurabilityTests {
 
     init() throws {
         directory = try TemporaryDirectory()
-        let path = directory.path()
-        db = try Database.open(
-            path: path,
-            migrations: [Migration(version: 1, name: "items", sql: "CREATE TABLE items (id INTEGER PRIMARY KEY)")],
-            flusher: WALFlusher(logPath: path + "-wal", sync: flushes.sync))
+        db = try HeldFlushes.openItems(in: directory, flushes: flushes)
     }
 
     private func insert(_ id: Int) throws {
@@ -174,11 +181,7 @@ struct GatheringTests {
 
     init() throws {
         directory = try TemporaryDirectory()
-        let path = directory.path()
-        db = try Database.open(
-            path: path,
-            migrations: [Migration(version: 1, name: "items", sql: "CREATE TABLE items (id INTEGER PRIMARY KEY)")],
-            flusher: WALFlusher(logPath: path + "-wal", gather: .milliseconds(300), sync: flushes.sync))
+        db = try HeldFlushes.openItems(in: directory, flushes: flushes, gather: .milliseconds(300))
     }
 
     private func deferredInsert(_ id: Int) throws -> DurabilityAnswer {
