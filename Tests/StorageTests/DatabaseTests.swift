@@ -171,6 +171,32 @@ struct DataGenerationTests {
         #expect(try db.checkedDataGeneration() > last)
     }
 
+    @Test("this process's own commits move the generation with no watcher asking; a commit elsewhere after one is still seen")
+    func ownCommits() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Database.open(path: directory.path(), migrations: DatabaseTests.schema)
+        let elsewhere = try Connection(path: directory.path())
+        var last = try db.checkedDataGeneration()
+        let asked = db.watcherQuestions.load(ordering: .relaxed)
+        for value in 1...5 {
+            try db.write { try $0.execute("UPDATE counter SET value = ? WHERE id = 1", value) }
+            let moved = try db.checkedDataGeneration()
+            #expect(moved > last)
+            last = moved
+        }
+        let askedAfterOwn = db.watcherQuestions.load(ordering: .relaxed)
+        #expect(askedAfterOwn == asked)
+        try elsewhere.execute("UPDATE counter SET value = 99 WHERE id = 1")
+        #expect(try db.checkedDataGeneration() > last)
+        let askedAfterElsewhere = db.watcherQuestions.load(ordering: .relaxed)
+        #expect(askedAfterElsewhere > asked)
+        // Someone else's commit followed by one of ours: our count covers both.
+        last = try db.checkedDataGeneration()
+        try elsewhere.execute("UPDATE counter SET value = 100 WHERE id = 1")
+        try db.write { try $0.execute("UPDATE counter SET value = 101 WHERE id = 1") }
+        #expect(try db.checkedDataGeneration() > last)
+    }
+
     @Test("the WAL-index header reads the same until a commit, and nil without the file")
     func indexHeader() throws {
         let directory = try TemporaryDirectory()

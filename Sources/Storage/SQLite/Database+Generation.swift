@@ -38,6 +38,14 @@ extension Database {
             // Unchanged header: nobody committed since this watcher's last reading.
             let header = walIndex.read()
             if let header, header == watch.indexHeader { return generation.load(ordering: .acquiring) }
+            // The header this process's newest commit left, so that commit (already
+            // counted) is the last one: nothing to ask. A commit by someone else before it
+            // is covered by its count too; one after it changes the header again.
+            if let header, header == ownCommitHeader.withLock({ $0 }) {
+                watch.indexHeader = header
+                return generation.load(ordering: .acquiring)
+            }
+            watcherQuestions.add(1, ordering: .relaxed)
             let version = try EventLog.dataVersion(watch.connection)
             // Read before the version: a commit in between moves the header again.
             watch.indexHeader = header
@@ -80,6 +88,13 @@ extension Database {
                 generation.add(1, ordering: .releasing)
             }
         }
+    }
+
+    /// Records the WAL-index header the writer's commit just left; called under the writer
+    /// lock, after the generation has moved for it.
+    func noteOwnCommit() {
+        let header = walIndex.read()
+        ownCommitHeader.withLock { $0 = header }
     }
 
     private func refuseIfClosed() throws {

@@ -28,12 +28,15 @@ extension Database {
             writerThread.store(thread, ordering: .releasing)
             defer { writerThread.store(0, ordering: .releasing) }
             result = Result { try body(connection) }
+            // After the commit, never before: a reader that sees the old number must not be
+            // able to see data older than it.
+            generation.add(1, ordering: .releasing)
             // Taken under the lock, so that tickets follow the order of the commits.
-            if case .success = result { ticket = flusher.ticketForCommit() }
+            if case .success = result {
+                ticket = flusher.ticketForCommit()
+                noteOwnCommit()
+            }
         }
-        // After the commit, never before: a reader that sees the old number must not be
-        // able to see data older than it.
-        generation.add(1, ordering: .releasing)
         refreshSharedSnapshot(for: thread)
         let value = try result.get()
         if !deferCommit(ticket, of: thread), !flusher.waitUntilDurable(ticket) {

@@ -53,6 +53,11 @@ public final class Database: Sendable {
     let referenceWatch = Mutex<DataWatch?>(nil)
     /// Tells the watchers when there is nothing new to ask about.
     let walIndex: WALIndexReader
+    /// The WAL-index header as this process's newest commit left it: a watcher that reads
+    /// it knows the last change is one the generation already counts.
+    let ownCommitHeader = Mutex<WALIndexHeader?>(nil)
+    /// How many times a per-thread watcher asked `PRAGMA data_version`, for tests.
+    let watcherQuestions = Atomic<Int>(0)
     /// Counts free reader slots, so that a full pool makes a reader wait instead of fail.
     let readerSlots: DispatchSemaphore
     /// Makes the writer's commits durable, many per flush.
