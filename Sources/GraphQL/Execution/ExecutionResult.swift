@@ -115,9 +115,8 @@ extension ResponseTree {
                     writer.beginObject()
                     for offset in 0..<container.count {
                         if offset > 0 { writer.comma() }
-                        writer.bytes.append(
-                            contentsOf: UnsafeBufferPointer(
-                                rebasing: encoded[offsets[offset]..<offsets[offset + 1]]))
+                        writer.writeBytes(
+                            UnsafeBufferPointer(rebasing: encoded[offsets[offset]..<offsets[offset + 1]]))
                         write(slot: container.firstSlot + offset, to: &writer)
                     }
                     writer.endObject()

@@ -41,7 +41,7 @@ struct ResponseKeys: Sendable {
         var offsets = [0]
         for name in names {
             writer.writeKey(name)
-            offsets.append(writer.bytes.count)
+            offsets.append(writer.count)
         }
         self.encoded = writer.bytes
         self.offsets = offsets

@@ -8,13 +8,20 @@
 /// The writer does not check structure: callers put commas and keys in the right places
 /// (`writeValue` does all of that for a whole `Value`).
 public struct JSONWriter: Sendable {
+    /// The bytes, in a buffer of its own: appending to an `Array` cost about 70
+    /// instructions per run of bytes (its generic `append(contentsOf:)`) where a copy into
+    /// spare room costs a few. Copied on write, like an array.
+    private var storage: JSONBytes
+
     /// The UTF-8 JSON text written so far.
-    public var bytes: [UInt8]
+    public var bytes: [UInt8] { storage.array }
+
+    /// How many bytes have been written.
+    public var count: Int { storage.count }
 
     /// An empty writer whose buffer has room for `capacity` bytes before it grows.
     public init(capacity: Int = 1024) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = JSONBytes(capacity: capacity)
     }
 
     /// The JSON text of one value, as bytes.
@@ -29,33 +36,56 @@ public struct JSONWriter: Sendable {
         String(decoding: encode(value), as: UTF8.self)
     }
 
+    /// Room for `extra` more bytes, owned by this writer alone; where they go.
+    @inline(__always)
+    private mutating func room(for extra: Int) -> UnsafeMutablePointer<UInt8> {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy(room: extra) }
+        if storage.capacity - storage.count < extra { storage.grow(toHold: storage.count + extra) }
+        return storage.base + storage.count
+    }
+
     // MARK: Punctuation
 
     /// Appends one byte as is.
     public mutating func writeByte(_ byte: UInt8) {
-        bytes.append(byte)
+        room(for: 1).initialize(to: byte)
+        storage.count += 1
+    }
+
+    /// Appends bytes as they are (already JSON: a key with its quotes and colon, say).
+    public mutating func writeBytes(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let start = source.baseAddress, !source.isEmpty else { return }
+        room(for: source.count).initialize(from: start, count: source.count)
+        storage.count += source.count
+    }
+
+    /// Appends text's UTF-8 as is, without quotes or escaping (for text that is not JSON,
+    /// such as a log line, or already is).
+    public mutating func writeUnescaped(_ text: String) {
+        var text = text
+        text.withUTF8 { writeBytes($0) }
     }
 
     /// Appends ASCII text as is, e.g. `writeRaw("{\"data\":")`; no escaping is done.
     public mutating func writeRaw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { writeBytes($0) }
     }
 
     /// `{`
-    public mutating func beginObject() { bytes.append(UInt8(ascii: "{")) }
+    public mutating func beginObject() { writeByte(UInt8(ascii: "{")) }
     /// `}`
-    public mutating func endObject() { bytes.append(UInt8(ascii: "}")) }
+    public mutating func endObject() { writeByte(UInt8(ascii: "}")) }
     /// `[`
-    public mutating func beginArray() { bytes.append(UInt8(ascii: "[")) }
+    public mutating func beginArray() { writeByte(UInt8(ascii: "[")) }
     /// `]`
-    public mutating func endArray() { bytes.append(UInt8(ascii: "]")) }
+    public mutating func endArray() { writeByte(UInt8(ascii: "]")) }
     /// `,`
-    public mutating func comma() { bytes.append(UInt8(ascii: ",")) }
+    public mutating func comma() { writeByte(UInt8(ascii: ",")) }
 
     /// A member name and its colon: `"key":`.
     public mutating func writeKey(_ key: String) {
         writeString(key)
-        bytes.append(UInt8(ascii: ":"))
+        writeByte(UInt8(ascii: ":"))
     }
 
     // MARK: Scalars
@@ -70,11 +100,11 @@ public struct JSONWriter: Sendable {
 
     /// An integer in decimal, without building a `String`.
     public mutating func writeInt(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { writeByte(UInt8(ascii: "-")) }
         // The magnitude is unsigned so that Int.min does not overflow.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             let first = Self.writeDigits(of: value.magnitude, endingAt: digits)
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
+            writeBytes(UnsafeBufferPointer(rebasing: digits[first...]))
         }
     }
 
@@ -112,20 +142,18 @@ public struct JSONWriter: Sendable {
         // For a fraction without an exponent, Swift's shortest text is already JavaScript's;
         // whole numbers (Swift adds ".0") and exponents need the JavaScript layout.
         let text = value.description
-        if isWhole || text.utf8.contains(UInt8(ascii: "e")) {
-            bytes.append(contentsOf: JSONNumberFormatting.javaScriptText(value).utf8)
-        } else {
-            bytes.append(contentsOf: text.utf8)
-        }
+        var written = isWhole || text.utf8.contains(UInt8(ascii: "e"))
+            ? JSONNumberFormatting.javaScriptText(value) : text
+        written.withUTF8 { writeBytes($0) }
     }
 
     /// A string in quotes, escaping `"`, `\` and control characters (below U+0020) and
     /// leaving all other UTF-8 as is.
     public mutating func writeString(_ string: String) {
-        bytes.append(UInt8(ascii: "\""))
+        writeByte(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { appendEscaped($0) }
-        bytes.append(UInt8(ascii: "\""))
+        writeByte(UInt8(ascii: "\""))
     }
 
     /// Appends the escaped form of UTF-8 bytes, copying runs that need no escaping at once.
@@ -140,33 +168,33 @@ public struct JSONWriter: Sendable {
                 continue
             }
             if runStart < index {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                writeBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
             }
             appendEscape(for: byte)
             index += 1
             runStart = index
         }
         if runStart < count {
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
+            writeBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
         }
     }
 
     /// The escape sequence for one byte that needs it, as `JSON.stringify` writes it.
     private mutating func appendEscape(for byte: UInt8) {
-        bytes.append(UInt8(ascii: "\\"))
+        writeByte(UInt8(ascii: "\\"))
         switch byte {
-        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case UInt8(ascii: "\""): writeByte(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): writeByte(UInt8(ascii: "\\"))
+        case 0x08: writeByte(UInt8(ascii: "b"))
+        case 0x0C: writeByte(UInt8(ascii: "f"))
+        case 0x0A: writeByte(UInt8(ascii: "n"))
+        case 0x0D: writeByte(UInt8(ascii: "r"))
+        case 0x09: writeByte(UInt8(ascii: "t"))
         default:
             let hex: StaticString = "0123456789abcdef"
-            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-            bytes.append(hex.utf8Start[Int(byte >> 4)])
-            bytes.append(hex.utf8Start[Int(byte & 0x0F)])
+            writeRaw("u00")
+            writeByte(hex.utf8Start[Int(byte >> 4)])
+            writeByte(hex.utf8Start[Int(byte & 0x0F)])
         }
     }
 
@@ -196,5 +224,41 @@ public struct JSONWriter: Sendable {
             }
             endObject()
         }
+    }
+}
+
+/// A growable byte buffer for `JSONWriter`, which copies it before writing when shared.
+final class JSONBytes: @unchecked Sendable {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    var count = 0
+    private(set) var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written, as an array.
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// A copy with room for `extra` more bytes.
+    func copy(room extra: Int) -> JSONBytes {
+        let copy = JSONBytes(capacity: max(capacity, count + extra))
+        copy.base.initialize(from: base, count: count)
+        copy.count = count
+        return copy
+    }
+
+    /// Makes room for at least `needed` bytes, doubling.
+    func grow(toHold needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.initialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity = newCapacity
     }
 }

@@ -113,6 +113,23 @@ struct JSONWriterTests {
         #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"data":[1,2.5,false,null],"raw":0}"#)
     }
 
+    @Test("a writer grows past its capacity, and a copy is written apart from the original")
+    func growthAndCopies() {
+        var writer = JSONWriter(capacity: 1)
+        let long = String(repeating: "é", count: 3000)
+        writer.writeString(long)
+        #expect(writer.count == 6002)
+        var copy = writer
+        copy.writeUnescaped("!")
+        writer.comma()
+        #expect(writer.bytes.last == UInt8(ascii: ","))
+        #expect(copy.bytes.last == UInt8(ascii: "!"))
+        #expect(writer.count == 6003 && copy.count == 6003)
+        [UInt8]("\"k\":".utf8).withUnsafeBufferPointer { writer.writeBytes($0) }
+        writer.writeBytes(UnsafeBufferPointer(start: nil, count: 0))
+        #expect(String(decoding: writer.bytes.suffix(5), as: UTF8.self) == #","k":"#)
+    }
+
     @Test("written text reads back to the same value")
     func roundTrip() throws {
         let value = Value.object([
