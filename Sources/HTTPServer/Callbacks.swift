@@ -40,7 +40,7 @@ func requestCompleted(
     guard let cls, let conCls, let state = conCls.pointee else { return }
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     if let pending = Unmanaged<RequestState>.fromOpaque(state).takeUnretainedValue().pending {
-        context.parkedResponses.remove(pending)
+        context.waitingResponses.remove(pending)
     }
     Unmanaged<RequestState>.fromOpaque(state).release()
     conCls.pointee = nil
@@ -106,7 +106,7 @@ func accessHandler(
     guard let pending = response.pending else { return queue(response, on: connection, context: context) }
     state.pending = pending
     pending.adoptHeaders(of: response)
-    guard context.parkedResponses.add(pending) else {
+    guard context.waitingResponses.add(pending) else {
         // The server is stopping: a suspended connection would abort MHD_stop_daemon, so
         // this thread waits for the answer itself; the stop's `abandonAll` wakes it at the
         // end of the grace period.

@@ -75,11 +75,9 @@ public final class HTTPServer: Sendable {
         context.openStreams.finishAll()
         // Requests already waiting for a pending answer stay parked (and are waited for);
         // later ones wait on their pool threads, which the stop joins.
-        context.parkedResponses.stopParking()
-        let grace = configuration.shutdownGracePeriod.components
-        let deadline = DispatchTime.now() + .nanoseconds(
-            Int(grace.seconds) * 1_000_000_000 + Int(grace.attoseconds / 1_000_000_000))
-        if context.requestsInFlight.wait(timeout: deadline) == .timedOut, context.parkedResponses.abandonAll() {
+        context.waitingResponses.stopParking()
+        let deadline = DispatchTime.now() + configuration.shutdownGracePeriod.dispatchInterval
+        if context.requestsInFlight.wait(timeout: deadline) == .timedOut, context.waitingResponses.abandonAll() {
             // The abandoned responses' connections resume on their pool threads; a
             // connection still suspended would stop the process in MHD_stop_daemon.
             _ = context.requestsInFlight.wait(timeout: .now() + .seconds(2))

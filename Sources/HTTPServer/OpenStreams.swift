@@ -22,7 +22,7 @@ final class OpenStreams: Sendable {
 /// The pending responses not yet answered, so that `stop()` can answer the ones still
 /// waiting when its grace period ends (libmicrohttpd refuses to stop with a connection
 /// suspended).
-final class ParkedResponses: Sendable {
+final class WaitingResponses: Sendable {
     private struct State {
         var parked: [ObjectIdentifier: PendingResponse] = [:]
         var isStopping = false

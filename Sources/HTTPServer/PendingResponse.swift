@@ -71,8 +71,7 @@ public final class PendingResponse: Sendable {
             return nil
         }
         if let ready { return ready }
-        let (seconds, attoseconds) = timeout.components
-        _ = waiter.wait(timeout: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
+        _ = waiter.wait(timeout: .now() + timeout.dispatchInterval)
         return response
     }
 

@@ -48,4 +48,10 @@ extension Duration {
         let (seconds, attoseconds) = components
         return Int(seconds) + (attoseconds > 0 ? 1 : 0)
     }
+
+    /// The same span for Dispatch's deadlines, to the nanosecond.
+    var dispatchInterval: DispatchTimeInterval {
+        let (seconds, attoseconds) = components
+        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+    }
 }

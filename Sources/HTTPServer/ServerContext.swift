@@ -12,8 +12,9 @@ final class ServerContext: Sendable {
     let maxMultipartBodySize: Int
     /// Streamed responses not yet freed.
     let openStreams = OpenStreams()
-    /// Pending responses whose connections are suspended.
-    let parkedResponses = ParkedResponses()
+    /// Pending responses not yet answered (their connections suspended, or, while the
+    /// server stops, their pool threads waiting).
+    let waitingResponses = WaitingResponses()
     /// Entered when a request line arrives, left when libmicrohttpd reports the request
     /// complete (response sent, or connection closed).
     let requestsInFlight = DispatchGroup()
@@ -47,7 +48,8 @@ final class RequestState {
     var bodyLimit = 0
     /// False until the access handler's first call (headers parsed, no body yet).
     var headersSeen = false
-    /// The handler's answer, to be completed later; the connection is suspended until then.
+    /// The handler's answer, to be completed later; until then the connection is suspended
+    /// (or, while the server stops, its pool thread waits).
     var pending: PendingResponse?
 
     init(target: String) {

@@ -33,7 +33,7 @@ final class HeldFlushes: Sendable {
         return try Database.open(
             path: path,
             migrations: [Migration(version: 1, name: "items", sql: "CREATE TABLE items (id INTEGER PRIMARY KEY)")],
-            flusher: WALFlusher(logPath: path + "-wal", gather: gather, sync: flushes.sync))
+            flusher: WALFlusher(databasePath: path, gather: gather, sync: flushes.sync))
     }
 
     /// Lets the held flush, if any, finish, and holds no more.

@@ -45,7 +45,7 @@ public final class EventPoller: Sendable {
         defer { connection.close() }
         var cursor = start
         var version: Int64 = -1
-        let pause = useconds_t(interval.components.attoseconds / 1_000_000_000_000 + interval.components.seconds * 1_000_000)
+        let pause = interval.sleepMicroseconds
         while !stopped.value.load(ordering: .acquiring) {
             do {
                 let now = try EventLog.dataVersion(connection)

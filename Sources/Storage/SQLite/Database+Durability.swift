@@ -18,15 +18,16 @@ extension Database {
             return true
         }
         guard outermost else { return (try body(), nil) }
-        let ticket = { self.deferredCommits.withLock { $0.removeValue(forKey: thread) } ?? 0 }
+        // Ends the scope and says its newest commit (0: none).
+        let endScope = { self.deferredCommits.withLock { $0.removeValue(forKey: thread) } ?? 0 }
         let value: T
         do {
             value = try body()
         } catch {
-            _ = ticket()
+            _ = endScope()
             throw error
         }
-        let newest = ticket()
+        let newest = endScope()
         return (value, newest == 0 ? nil : newest)
     }
 

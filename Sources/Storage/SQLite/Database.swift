@@ -67,7 +67,7 @@ public final class Database: Sendable {
 
     /// Opens the writer (creating the file in WAL mode); readers open when first needed.
     public convenience init(path: String, options: Options = Options()) throws {
-        try self.init(path: path, options: options, flusher: WALFlusher(logPath: path + "-wal"))
+        try self.init(path: path, options: options, flusher: WALFlusher(databasePath: path))
     }
 
     /// Opens the writer with the given flusher (tests pass one whose flushes they hold).
@@ -95,7 +95,7 @@ public final class Database: Sendable {
     ) throws -> Database {
         try open(
             path: path, migrations: migrations, options: options,
-            flusher: WALFlusher(logPath: path + "-wal"))
+            flusher: WALFlusher(databasePath: path))
     }
 
     /// Opens the database with the given flusher; see `open(path:migrations:options:)`.

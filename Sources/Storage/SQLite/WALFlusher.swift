@@ -47,17 +47,16 @@ final class WALFlusher: Sendable {
     private let gatherMicroseconds: UInt32
     private let queue = DispatchQueue(label: "kitchen.wal-flusher")
 
-    /// A flusher for the log at `logPath`. Under load a flush waits `gather` first, so
-    /// that more commits share it; `sync` makes a descriptor's data durable (tests pass
-    /// one that holds a flush back).
+    /// A flusher for the log of the database at `databasePath`. Under load a flush waits
+    /// `gather` first, so that more commits share it; `sync` makes a descriptor's data
+    /// durable (tests pass one that holds a flush back).
     init(
-        logPath: String, gather: Duration = WALFlusher.defaultGather,
+        databasePath: String, gather: Duration = WALFlusher.defaultGather,
         sync: @escaping @Sendable (Int32) -> Bool = { fdatasync($0) == 0 }
     ) {
-        self.logPath = logPath
+        self.logPath = databasePath + "-wal"
         self.sync = sync
-        let (seconds, attoseconds) = gather.components
-        self.gatherMicroseconds = UInt32(clamping: seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
+        self.gatherMicroseconds = gather.sleepMicroseconds
     }
 
     /// How long a flush waits for more commits when several writers are busy. A sync
@@ -176,4 +175,12 @@ final class WALFlusher: Sendable {
 
 private func closeDescriptor(_ descriptor: Int32) {
     _ = close(descriptor)
+}
+
+extension Duration {
+    /// Whole microseconds, for `usleep`; longer spans than `UInt32` holds are clamped.
+    var sleepMicroseconds: UInt32 {
+        let (seconds, attoseconds) = components
+        return UInt32(clamping: seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
+    }
 }
