@@ -36,8 +36,12 @@ struct RequestContext: Sendable {
                 dataGeneration: generation)
         }
         let digest = store.tokens.digest(token)
+        // Read after the data generation, whose check notices other connections' commits.
+        let tokensGeneration = generation.map { _ in store.database.watchedGeneration }
         let viewerID: Int64?
-        if let generation, let known = store.viewerTokens?.user(for: digest, generation: generation) {
+        if let tokensGeneration,
+            let known = store.viewerTokens?.user(for: digest, generation: tokensGeneration)
+        {
             viewerID = known
         } else {
             do {
@@ -45,7 +49,9 @@ struct RequestContext: Sendable {
             } catch {
                 throw GraphQLError("Internal server error", code: .internalError)
             }
-            if let generation { store.viewerTokens?.remember(viewerID, for: digest, generation: generation) }
+            if let tokensGeneration {
+                store.viewerTokens?.remember(viewerID, for: digest, generation: tokensGeneration)
+            }
         }
         return RequestContext(
             store: store, viewerID: viewerID, tokenDigest: viewerID == nil ? nil : digest,

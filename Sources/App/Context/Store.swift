@@ -21,8 +21,8 @@ struct Store: Sendable {
     let mediaFolder: MediaFolder
     let passwords: PasswordHasher
     let tokens: TokenGenerator
-    /// Token digests already looked up, valid while the data is unchanged; nil looks every
-    /// token up (tests that count each request's SQL statements).
+    /// Token digests already looked up, valid while no token is stored or revoked; nil
+    /// looks every token up (tests that count each request's SQL statements).
     var viewerTokens: ViewerTokenCache? = ViewerTokenCache()
 
     /// Every repository tells the time through `clock`; the default marks the request's
@@ -33,6 +33,8 @@ struct Store: Sendable {
         clock: @escaping Clock = ThreadClockReads.clock
     ) throws {
         self.database = database
+        // What `viewerTokens` is keyed by: the generation of the table tokens live in.
+        database.watchChanges(to: "auth_tokens")
         users = UserRepository(database: database, clock: clock)
         recipes = RecipeRepository(database: database, clock: clock)
         drafts = DraftRepository(database: database, clock: clock)

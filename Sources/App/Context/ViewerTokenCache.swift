@@ -1,13 +1,17 @@
 import Synchronization
 
-/// Which user each recently seen bearer-token digest belongs to, as of one data
-/// generation, so that a request need not look its token up in the database again while
-/// nothing has been written.
+/// Which user each recently seen bearer-token digest belongs to, as of one generation of
+/// the tokens table, so that a request need not look its token up in the database again
+/// while no token has been stored or revoked.
 ///
-/// It is a cache, not a session store: an entry is used only while the database's data
-/// generation is the one it was read under, so a sign-out or revocation — a write, here or
-/// in another process — is seen by the very next request. Unknown tokens are kept too
-/// (as nil), so that a client retrying a dead token costs no query either.
+/// It is a cache, not a session store: an entry is used only while the database's
+/// generation of the watched tables (`Database.watchedGeneration`, which `Store` makes
+/// watch `auth_tokens`) is the one it was read under. That generation moves with every
+/// commit of this process that stores or deletes a token, and with every commit of
+/// another process, so a sign-out or revocation is seen by the very next request; this
+/// process's other writes (a cart change, a comment) leave the entries in use. Unknown
+/// tokens are kept too (as nil), so that a client retrying a dead token costs no query
+/// either.
 final class ViewerTokenCache: Sendable {
     private struct State {
         var generation: UInt64 = 0

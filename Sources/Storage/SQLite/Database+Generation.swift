@@ -83,10 +83,15 @@ extension Database {
                 return
             }
             let version = try EventLog.dataVersion(current.connection)
-            if version != current.version {
-                current.version = version
-                generation.add(1, ordering: .releasing)
-            }
+            guard version != current.version else { return }
+            current.version = version
+            // The reference counts this process's commits as others' too. When the newest
+            // commit is ours (the header, read after the version, is the one it left), it
+            // has moved both generations past everything before it: nothing to count.
+            if let header = walIndex.read(), header == ownCommitHeader.withLock({ $0 }) { return }
+            // Which tables another connection changed is not known: all may have.
+            watchedTablesGeneration.add(1, ordering: .releasing)
+            generation.add(1, ordering: .releasing)
         }
     }
 

@@ -27,12 +27,15 @@ extension Database {
             guard let connection = box?.connection else { return }
             writerThread.store(thread, ordering: .releasing)
             defer { writerThread.store(0, ordering: .releasing) }
+            watchedTables.changed = false
             result = Result { try body(connection) }
             // After the commit, never before: a reader that sees the old number must not be
             // able to see data older than it.
             generation.add(1, ordering: .releasing)
+            let committed = if case .success = result { true } else { false }
+            countWatchedChanges(of: connection, committed: committed)
             // Taken under the lock, so that tickets follow the order of the commits.
-            if case .success = result {
+            if committed {
                 ticket = flusher.ticketForCommit()
                 noteOwnCommit()
             }

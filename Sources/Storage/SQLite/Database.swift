@@ -46,6 +46,10 @@ public final class Database: Sendable {
     let readers = Mutex(ReaderPool())
     /// Counts changes to the data this process has noticed (see `dataGeneration`).
     let generation = Atomic<UInt64>(0)
+    /// Counts changes to the watched tables, and all changes by other connections (see
+    /// `watchedGeneration`).
+    let watchedTablesGeneration = Atomic<UInt64>(0)
+    let watchedTables = WatchedTables()
     /// Per thread, a read connection that only asks `PRAGMA data_version`, opened when
     /// that thread first asks; each is used by its own thread alone.
     let watches = Mutex<[UInt: DataWatch]>([:])

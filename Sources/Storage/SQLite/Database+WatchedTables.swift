@@ -1,0 +1,79 @@
+internal import CSQLite
+
+/// The tables whose changes move `Database.watchedGeneration`, and whether the write in
+/// progress has changed a row of one. Read and written only under the writer lock: by
+/// `withWriter`, and by the writer's update hook, which runs inside its statements.
+final class WatchedTables: @unchecked Sendable {
+    var names: Set<String> = []
+    var changed = false
+    var hookInstalled = false
+    /// The writer's file data version after its last write (`Connection.fileDataVersion`).
+    var writerDataVersion: UInt32?
+}
+
+extension Database {
+    /// Makes `watchedGeneration` move whenever rows of `table` may have changed, from now on.
+    ///
+    /// The writer's update hook reports each row this process inserts, updates or deletes,
+    /// deletes that cascade from another table included. SQLite skips the hook only for a
+    /// `DELETE` without `WHERE` that it carries out by emptying the table at once, which it
+    /// never does to a table a foreign key refers to or from — so a watched table must have
+    /// one. Changes made by other connections move the generation too, as they move
+    /// `checkedDataGeneration()`.
+    public func watchChanges(to table: String) {
+        writer.withLock { box in
+            guard let connection = box?.connection else { return }
+            watchedTables.names.insert(table)
+            guard !watchedTables.hookInstalled else { return }
+            watchedTables.hookInstalled = true
+            watchedTables.writerDataVersion = connection.fileDataVersion
+            let context = Unmanaged.passUnretained(watchedTables).toOpaque()
+            sqlite3_update_hook(
+                connection.handle,
+                { context, _, _, table, _ in
+                    guard let context, let table else { return }
+                    let watched = Unmanaged<WatchedTables>.fromOpaque(context).takeUnretainedValue()
+                    if !watched.changed, watched.names.contains(String(cString: table)) {
+                        watched.changed = true
+                    }
+                }, context)
+        }
+    }
+
+    /// Moves the watched generation after a write (committed or not) that changed a watched
+    /// table, or that began after another connection's commit: the watchers skip asking
+    /// about the commits before this process's newest one (`ownCommitHeader`), so that
+    /// commit must count for them. The writer's file data version moves by one for its own
+    /// commit and once more when its transaction found another connection's commit; any
+    /// other step counts as a change. Called under the writer lock.
+    func countWatchedChanges(of connection: Connection, committed: Bool) {
+        guard !watchedTables.names.isEmpty else { return }
+        let version = connection.fileDataVersion
+        let expected = watchedTables.writerDataVersion.map { $0 &+ (committed ? 1 : 0) }
+        if watchedTables.changed || version == nil || version != expected {
+            watchedTablesGeneration.add(1, ordering: .releasing)
+        }
+        watchedTables.writerDataVersion = version
+    }
+
+    /// A number that moves whenever a watched table (`watchChanges(to:)`) may have changed:
+    /// with each commit of this process that changed one of their rows (or tried to, and
+    /// rolled back), and with every change by another connection, as
+    /// `checkedDataGeneration()` counts them. Read it just after that call, which is what
+    /// notices the other connections' commits: a cache keyed by it then survives this
+    /// process's writes to other tables, where one keyed by the data generation would not.
+    public var watchedGeneration: UInt64 { watchedTablesGeneration.load(ordering: .acquiring) }
+}
+
+extension Connection {
+    /// The pager's data version (`SQLITE_FCNTL_DATA_VERSION`): it moves with each commit of
+    /// this connection and each time one of its transactions finds another connection's
+    /// commit. Reading it takes no lock and no I/O; nil if SQLite refuses.
+    var fileDataVersion: UInt32? {
+        var version: UInt32 = 0
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_DATA_VERSION, &version) == SQLITE_OK else {
+            return nil
+        }
+        return version
+    }
+}
