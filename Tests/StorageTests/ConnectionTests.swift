@@ -85,9 +85,9 @@ struct ConnectionTests {
     func statementCacheReuse() throws {
         let sql = "SELECT name FROM users WHERE id = ?"
         _ = try connection.queryFirst(sql, 1) { $0.string(0) }
-        let first = try #require(connection.cache[sql])
+        let first = try #require(connection.cache[SQLKey(sql)])
         _ = try connection.queryFirst(sql, 2) { $0.string(0) }
-        #expect(connection.cache[sql] === first)
+        #expect(connection.cache[SQLKey(sql)] === first)
     }
 
     @Test("a query run inside another's row closure with the same SQL gets its own statement")

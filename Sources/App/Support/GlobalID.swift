@@ -34,17 +34,27 @@ struct GlobalID: Sendable, Hashable {
         }
     }
 
-    /// Reads any well-formed global ID; nil for anything else.
+    /// Reads any well-formed global ID — ASCII letters, a colon, a positive decimal row id
+    /// — and nil for anything else. Read on the bytes: every mutation that names an object
+    /// decodes one, and `Character.isLetter` and `Int64(_:)` cost ten times as much.
     init?(encoded text: String) {
         guard text.utf8.count <= 100, let bytes = Base64.decode(text),
-            let plain = String(validating: bytes, as: UTF8.self),
-            let colon = plain.firstIndex(of: ":")
+            let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, colon + 1 < bytes.count
         else { return nil }
-        let type = String(plain[..<colon])
-        guard let rowID = Int64(plain[plain.index(after: colon)...]), rowID > 0,
-            !type.isEmpty, type.allSatisfy({ $0.isLetter })
-        else { return nil }
-        self.init(type, rowID)
+        for byte in bytes[..<colon] {
+            let lower = byte | 0x20
+            guard lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "z") else { return nil }
+        }
+        var rowID: Int64 = 0
+        for byte in bytes[(colon + 1)...] {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (tens, tensOverflow) = rowID.multipliedReportingOverflow(by: 10)
+            let (next, overflow) = tens.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            guard !tensOverflow, !overflow else { return nil }
+            rowID = next
+        }
+        guard rowID > 0 else { return nil }
+        self.init(String(decoding: bytes[..<colon], as: UTF8.self), rowID)
     }
 
     /// The row id of an ID that must name a `typeName`; anything else — malformed text or

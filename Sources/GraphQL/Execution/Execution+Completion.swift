@@ -52,11 +52,11 @@ extension Execution {
                     completeValue(values[offset], as: itemShape.nullable, at: first + offset, site)
                 }
             }
-        case .builtInScalar(let name):
+        case .builtInScalar(let kind):
             // The common case, a string for a String, needs no conversion.
-            if case .string = raw, name == "String" { return tree.setLeaf(raw, at: slot) }
+            if case .string = raw, kind == .string { return tree.setLeaf(raw, at: slot) }
             serializeLeaf(raw, at: slot, site) { value throws(CoercionFailure) in
-                try BuiltInScalars.serialize(value, typeName: name)
+                try BuiltInScalars.serialize(value, as: kind)
             }
         case .customScalar(let coercion):
             serializeLeaf(raw, at: slot, site) { value throws(CoercionFailure) in

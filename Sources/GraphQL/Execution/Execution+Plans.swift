@@ -61,7 +61,7 @@ extension Execution {
             case "__typename":
                 return PlanEntry(
                     key: key, fields: fields, definition: MetaFields.typename,
-                    resolution: .typename, shape: .nonNull(.builtInScalar("String")))
+                    resolution: .typename, shape: .nonNull(.builtInScalar(.string)))
             case "__schema" where isQueryRoot:
                 return PlanEntry(
                     key: key, fields: fields, definition: MetaFields.schema, resolution: .schema,

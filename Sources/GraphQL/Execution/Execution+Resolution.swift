@@ -5,7 +5,13 @@ extension Execution {
         let plan = batch.plan
         let entry = plan.entries[index]
         var parents = batch.parents
-        var slots = batch.containers.map { tree.containers[$0].firstSlot + index }
+        // The buffer of the previous entry's positions, refilled: one array per request
+        // instead of one per field.
+        var slots: [Int] = []
+        swap(&slots, &spareSlots)
+        slots.removeAll(keepingCapacity: true)
+        for container in batch.containers { slots.append(tree.containers[container].firstSlot + index) }
+        defer { spareSlots = slots }
         if tree.nulledContainers > 0 {
             // Objects a null has replaced since they were reached need nothing more.
             let alive = batch.containers.indices.filter { tree.isAlive(batch.containers[$0]) }

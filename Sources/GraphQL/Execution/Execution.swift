@@ -43,6 +43,8 @@ struct Execution {
     /// Coerced arguments by field node (its start offset): variables are fixed for the
     /// request, so a field's arguments are the same at every level.
     var argumentCache: [Int: Result<Arguments, GraphQLError>] = [:]
+    /// The positions array `resolve(entry:of:)` fills, kept between fields for reuse.
+    var spareSlots: [Int] = []
     /// The batches of the next level, in the order they were first reached.
     var nextLevel: [Batch] = []
     /// Counts levels, so a plan's state knows whether its `queuedIndex` is for the next one.
@@ -131,8 +133,7 @@ struct Execution {
             let known = planStates[plan.id].keySet
             if known >= 0 { return known }
         } else {
-            planStates.append(
-                contentsOf: repeatElement(PlanState(), count: plan.id + 1 - planStates.count))
+            while planStates.count <= plan.id { planStates.append(PlanState()) }
         }
         let index = tree.addKeySet(plan.keys)
         planStates[plan.id].keySet = index

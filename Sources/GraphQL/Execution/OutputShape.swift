@@ -4,7 +4,7 @@ indirect enum OutputShape: Sendable {
     case nonNull(OutputShape)
     case list(OutputShape)
     /// A built-in scalar: `String`, `Int`, `Float`, `Boolean` or `ID`.
-    case builtInScalar(String)
+    case builtInScalar(BuiltInScalars.Kind)
     /// A custom scalar, with the application's serializer when it attached one.
     case customScalar(ScalarCoercion?)
     case enumeration(EnumType)
@@ -22,8 +22,8 @@ indirect enum OutputShape: Sendable {
         case .named(let name):
             switch schema[name] {
             case .scalar(let scalar)?:
-                if scalar.coercion == nil, BuiltInScalars.isBuiltIn(name) {
-                    self = .builtInScalar(name)
+                if scalar.coercion == nil, let kind = BuiltInScalars.Kind(name: name) {
+                    self = .builtInScalar(kind)
                 } else {
                     self = .customScalar(scalar.coercion)
                 }

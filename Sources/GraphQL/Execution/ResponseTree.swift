@@ -83,7 +83,7 @@ struct ResponseTree: Sendable {
             ResultContainer(
                 firstSlot: slots.count, count: count, parentSlot: parentSlot, keySet: keySet,
                 keyIsNonNull: keyIsNonNull, itemIsNonNull: false))
-        slots.append(contentsOf: repeatElement(.null, count: count))
+        appendNullSlots(count)
         if parentSlot >= 0 { slots[parentSlot] = .container(index) }
         return index
     }
@@ -95,9 +95,15 @@ struct ResponseTree: Sendable {
             ResultContainer(
                 firstSlot: slots.count, count: count, parentSlot: parentSlot, keySet: -1,
                 keyIsNonNull: [], itemIsNonNull: itemIsNonNull))
-        slots.append(contentsOf: repeatElement(.null, count: count))
+        appendNullSlots(count)
         slots[parentSlot] = .container(index)
         return index
+    }
+
+    /// One append per position: `append(contentsOf: repeatElement(…))` went through the
+    /// generic sequence path, about 200 instructions for an object of five keys.
+    private mutating func appendNullSlots(_ count: Int) {
+        for _ in 0..<count { slots.append(.null) }
     }
 
     /// The container a position belongs to: the last one whose positions start at or

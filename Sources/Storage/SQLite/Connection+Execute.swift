@@ -164,21 +164,22 @@ extension Connection {
     private func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
         try checkOpen()
         let statement: Statement
-        if let cached = cache[sql] {
+        let key = SQLKey(sql)
+        if let cached = cache[key] {
             statement = cached.isLent ? try prepareSingle(sql, counted: true) : cached
         } else {
             statement = try prepareSingle(sql, counted: true)
             if cache.count >= Self.statementCacheLimit { cache.removeAll(keepingCapacity: true) }
-            cache[sql] = statement
+            cache[key] = statement
         }
         return statement
     }
 
     /// The cached statement for a transaction-control or pragma SQL text; not counted.
     func controlStatement(_ sql: String) throws(SQLiteError) -> Statement {
-        if let cached = controlStatements[sql] { return cached }
+        if let cached = controlStatements[SQLKey(sql)] { return cached }
         let statement = try prepareSingle(sql, counted: false)
-        controlStatements[sql] = statement
+        controlStatements[SQLKey(sql)] = statement
         return statement
     }
 

@@ -22,9 +22,9 @@ public final class Connection {
     /// Whether this connection may write.
     public let access: Access
     let counter = StatementCounter()
-    var cache: [String: Statement] = [:]
+    var cache: [SQLKey: Statement] = [:]
     /// `BEGIN`, `COMMIT`, savepoints: cached apart and not counted as the caller's statements.
-    var controlStatements: [String: Statement] = [:]
+    var controlStatements: [SQLKey: Statement] = [:]
     private(set) var isClosed = false
     /// How many savepoints are open inside the current transaction.
     var savepointDepth = 0

@@ -32,4 +32,22 @@ struct EncodingTests {
             #expect(GlobalID(encoded: encoded) == (row > 0 ? GlobalID(type, row) : nil))
         }
     }
+
+    @Test("only letters, a colon and a positive decimal row id read as a global ID")
+    func malformedGlobalIDs() {
+        func encoded(_ plain: String) -> String {
+            Data(plain.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        }
+        #expect(GlobalID(encoded: encoded("Goods:12")) == GlobalID("Goods", 12))
+        #expect(GlobalID(encoded: encoded("Goods:007")) == GlobalID("Goods", 7))
+        let malformed = [
+            "Goods:", ":12", "Goods12", "Go ods:12", "Goods:1 2", "Goods:-1", "Goods:+1", "Goods:0",
+            "Goods:9223372036854775808", "Goods:99999999999999999999", "Göods:1", "Goods:12:3", "",
+        ]
+        for plain in malformed {
+            #expect(GlobalID(encoded: encoded(plain)) == nil, "\(plain)")
+        }
+        #expect(GlobalID(encoded: "not base64!") == nil)
+    }
 }

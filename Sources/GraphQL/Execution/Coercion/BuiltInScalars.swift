@@ -11,9 +11,22 @@ public enum BuiltInScalars {
 
     /// Whether `name` is one of the five built-in scalars.
     public static func isBuiltIn(_ name: String) -> Bool {
-        switch name {
-        case "Int", "Float", "String", "Boolean", "ID": true
-        default: false
+        Kind(name: name) != nil
+    }
+
+    /// One of the five, known once per plan so that serializing a value compares no names.
+    enum Kind: Sendable {
+        case int, float, string, boolean, id
+
+        init?(name: String) {
+            switch name {
+            case "Int": self = .int
+            case "Float": self = .float
+            case "String": self = .string
+            case "Boolean": self = .boolean
+            case "ID": self = .id
+            default: return nil
+            }
         }
     }
 
@@ -25,13 +38,18 @@ public enum BuiltInScalars {
     /// numbers; `String` strings, booleans and numbers; `Boolean` booleans and numbers; `ID`
     /// strings and integers. Other names pass the value through.
     public static func serialize(_ value: Value, typeName: String) throws(CoercionFailure) -> Value {
-        switch typeName {
-        case "Int": return try serializeInt(value)
-        case "Float": return try serializeFloat(value)
-        case "String": return try serializeString(value)
-        case "Boolean": return try serializeBoolean(value)
-        case "ID": return try serializeID(value)
-        default: return value
+        guard let kind = Kind(name: typeName) else { return value }
+        return try serialize(value, as: kind)
+    }
+
+    /// Result coercion for a built-in scalar already known by kind.
+    static func serialize(_ value: Value, as kind: Kind) throws(CoercionFailure) -> Value {
+        switch kind {
+        case .int: try serializeInt(value)
+        case .float: try serializeFloat(value)
+        case .string: try serializeString(value)
+        case .boolean: try serializeBoolean(value)
+        case .id: try serializeID(value)
         }
     }
 
