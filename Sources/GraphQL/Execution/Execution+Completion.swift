@@ -153,7 +153,11 @@ extension Execution {
             plan = childPlan(of: site.plan, entry: site.entry, on: object)
         }
         let container = tree.addObject(keySet: keySet(of: plan), nonNull: plan.keyIsNonNull, parentSlot: slot)
-        enqueue(parent, plan: plan, container: container)
+        if plan.resolvesInPlace {
+            resolveInPlace(parent, plan: plan, container: container)
+        } else {
+            enqueue(parent, plan: plan, container: container)
+        }
     }
 
     static func nonNullViolation(_ field: String) -> GraphQLError {

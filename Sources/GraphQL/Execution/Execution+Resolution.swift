@@ -23,6 +23,45 @@ extension Execution {
         resolve(entry, plan, index, parents, slots)
     }
 
+    /// Resolves every field of one object whose plan `resolvesInPlace`, right away: the
+    /// same resolver calls and completion as on the next level, without the batch.
+    mutating func resolveInPlace(_ parent: AnyObject, plan: FieldPlan, container: Int) {
+        let first = tree.containers[container].firstSlot
+        for index in plan.entries.indices {
+            // A null that has replaced the object (or an ancestor) ends it, as a dead
+            // container is skipped on the next level.
+            if tree.nulledContainers > 0, !tree.isAlive(container) { return }
+            let entry = plan.entries[index]
+            let slot = first + index
+            let site = FieldSite(plan: plan, entry: index)
+            switch entry.resolution {
+            case .typename:
+                tree.setLeaf(.string(plan.type.name), at: slot)
+            case .resolver(.each(let resolve)):
+                switch arguments(of: entry) {
+                case .failure(let error):
+                    fail([slot], with: error, site)
+                case .success(let arguments):
+                    let value: Resolved
+                    do {
+                        value = try resolve(parent, arguments, context)
+                    } catch {
+                        value = .error(error)
+                    }
+                    complete(value, as: entry.shape, at: slot, site)
+                }
+            case .resolver(let resolver):
+                // `.valueKey`, the other kind a plan that resolves in place has.
+                switch arguments(of: entry) {
+                case .failure(let error): fail([slot], with: error, site)
+                case .success(let arguments): call(resolver, [parent], arguments, [slot], site)
+                }
+            case .schema, .type, .unbound:
+                resolve(entry, plan, index, [parent], [slot])
+            }
+        }
+    }
+
     private mutating func resolve(
         _ entry: PlanEntry, _ plan: FieldPlan, _ index: Int, _ parents: [AnyObject], _ slots: [Int]
     ) {

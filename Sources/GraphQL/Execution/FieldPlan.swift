@@ -21,6 +21,11 @@ final class FieldPlan: Sendable {
     let keyIsNonNull: [Bool]
     /// The child plans of each entry whose type is an object, interface or union type.
     let children: [PlanChildren?]
+    /// Whether an object of this plan is completed where it is reached rather than on the
+    /// next level: every entry is a leaf that a per-object resolver (or `__typename`)
+    /// answers, so waiting for the level's other objects would batch nothing. A `Money`
+    /// (`{ cents amount }`) then costs no batch, queue or second pass.
+    let resolvesInPlace: Bool
 
     init(id: Int, type: ObjectType, entries: [PlanEntry]) {
         self.id = id
@@ -29,6 +34,7 @@ final class FieldPlan: Sendable {
         self.keys = ResponseKeys(entries.map { $0.key })
         self.keyIsNonNull = entries.map { $0.shape.isNonNull }
         self.children = entries.map { $0.shape.hasSelection ? PlanChildren() : nil }
+        self.resolvesInPlace = !entries.isEmpty && entries.allSatisfy(\.resolvesInPlace)
     }
 }
 
@@ -88,6 +94,16 @@ final class PlanEntry: Sendable {
     let resolution: Resolution
     /// The field's type, resolved against the schema.
     let shape: OutputShape
+
+    /// A leaf answered per object: by `__typename`, a per-object resolver or an
+    /// `ObjectValue` key (see `FieldPlan.resolvesInPlace`).
+    var resolvesInPlace: Bool {
+        guard !shape.hasSelection else { return false }
+        switch resolution {
+        case .typename, .resolver(.each), .resolver(.valueKey): return true
+        case .schema, .type, .resolver(.batch), .unbound: return false
+        }
+    }
 
     init(
         key: String, fields: [Field], definition: FieldDefinitionInfo, resolution: Resolution,

@@ -21,9 +21,27 @@ struct ResolutionTests {
         let large = Kitchen.Context()
         let result = try Kitchen.execute(Self.nested, variables: ["n": .int(100)], context: large)
         #expect(small.loads == ["recipes": 1, "authors": 1, "steps": 1, "nicknames": 1])
-        #expect(large.loads == small.loads)
-        // Recipe 2 has a bad step, which nulls the whole (non-null) list.
+        // Recipe 2 has a bad step, which nulls the whole (non-null) list. A step's fields
+        // are all leaves, so they are completed where the steps are reached, and the null
+        // reaches `data` before the authors' level: their nicknames are never asked for.
+        #expect(large.loads == ["recipes": 1, "authors": 1, "steps": 1])
         #expect(result.data == .null)
+    }
+
+    @Test("objects of leaf fields are completed where they are reached: same data, errors and paths")
+    func leafObjectsInPlace() throws {
+        // Steps have only per-object leaves: completed in place. Users have a batch field:
+        // queued for the next level.
+        let json = try Kitchen.run("{ recipes(first: 3) { id steps { number text __typename } } }")
+        #expect(
+            json
+                == #"{"errors":[{"message":"Cannot return null for non-nullable field Step.text.","locations":[{"line":1,"column":41}],"path":["recipes",2,"steps",1,"text"],"extensions":{"code":"INTERNAL"}}],"data":null}"#
+        )
+        let steps = #"[{"number":1,"text":"Chop"},{"number":2,"text":"Cook"}]"#
+        let recipe = #"{"steps":\#(steps),"author":{"name":"Ann"}}"#
+        #expect(
+            try Kitchen.run("{ recipes(first: 2) { steps { number text } author { name } } }")
+                == #"{"data":{"recipes":[\#(recipe),\#(recipe)]}}"#)
     }
 
     @Test("every item of a level is completed, in order, from one batch call")
