@@ -47,12 +47,14 @@ public struct JSONWriter: Sendable {
     // MARK: Punctuation
 
     /// Appends one byte as is.
+    @inline(__always)
     public mutating func writeByte(_ byte: UInt8) {
         room(for: 1).initialize(to: byte)
         storage.count += 1
     }
 
     /// Appends bytes as they are (already JSON: a key with its quotes and colon, say).
+    @inline(__always)
     public mutating func writeBytes(_ source: UnsafeBufferPointer<UInt8>) {
         guard let start = source.baseAddress, !source.isEmpty else { return }
         room(for: source.count).initialize(from: start, count: source.count)
