@@ -72,6 +72,16 @@ struct Execution {
         _ operation: OperationDefinition, rootType: ObjectType, rootValue: AnyObject, serially: Bool
     ) -> ExecutionResult {
         let plan = rootPlan(of: operation, on: rootType)
+        // As big as the document's last response, within reason: ten doublings of the
+        // positions array cost more than one allocation of the right size.
+        let sizeLimit = 1 << 14
+        tree.reserve(
+            slots: min(plans.lastResponseSlots.load(ordering: .relaxed), sizeLimit),
+            containers: min(plans.lastResponseContainers.load(ordering: .relaxed), sizeLimit))
+        defer {
+            plans.lastResponseSlots.store(tree.slots.count, ordering: .relaxed)
+            plans.lastResponseContainers.store(tree.containers.count, ordering: .relaxed)
+        }
         let root = tree.addObject(keySet: keySet(of: plan), nonNull: plan.keyIsNonNull, parentSlot: -1)
         let batch = Batch(plan: plan, parents: [rootValue], containers: [root])
         if serially {

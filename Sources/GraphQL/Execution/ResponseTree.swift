@@ -69,6 +69,12 @@ struct ResponseTree: Sendable {
         return tree
     }
 
+    /// Room for `slots` positions and `containers` containers before the arrays grow.
+    mutating func reserve(slots: Int, containers: Int) {
+        self.slots.reserveCapacity(slots)
+        self.containers.reserveCapacity(containers)
+    }
+
     /// Registers the response keys of a plan; returns their index for `addObject`.
     mutating func addKeySet(_ keys: ResponseKeys) -> Int {
         keySets.append(keys)
