@@ -153,8 +153,11 @@ public struct JSONWriter: Sendable {
     /// leaving all other UTF-8 as is.
     public mutating func writeString(_ string: String) {
         writeByte(UInt8(ascii: "\""))
-        var string = string
-        string.withUTF8 { appendEscaped($0) }
+        // A native string's bytes are read in place; `withUTF8` on a copy retained it.
+        if string.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
+            var string = string
+            string.withUTF8 { appendEscaped($0) }
+        }
         writeByte(UInt8(ascii: "\""))
     }
 
