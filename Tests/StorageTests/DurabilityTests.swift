@@ -214,6 +214,20 @@ struct GatheringTests {
         let made = flushes.count.load(ordering: .relaxed) - before
         #expect(made == 2)
     }
+
+    @Test("a full group of waiting commits is synced at once, without waiting out the gather")
+    func fullGroupSyncsAtOnce() throws {
+        flushes.held.store(true, ordering: .releasing)
+        var answers = [try deferredInsert(1)]
+        #expect(flushes.began.wait(timeout: .now() + 5) == .success)
+        let waiting = Int(WALFlusher.fullGroup)
+        for id in 2...(1 + waiting) { answers.append(try deferredInsert(id)) }
+        let released = ContinuousClock.now
+        flushes.release()
+        #expect(answers.map { $0.wait() } == Array(repeating: true, count: waiting + 1))
+        // The gather is 300 ms; the full group went without it.
+        #expect(ContinuousClock.now - released < .milliseconds(250))
+    }
 }
 
 @Suite("Database durability on a real disk")
