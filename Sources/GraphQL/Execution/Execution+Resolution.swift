@@ -50,13 +50,8 @@ extension Execution {
                     }
                     complete(value, as: entry.shape, at: slot, site)
                 }
-            case .resolver(let resolver):
-                // `.valueKey`, the other kind a plan that resolves in place has.
-                switch arguments(of: entry) {
-                case .failure(let error): fail([slot], with: error, site)
-                case .success(let arguments): call(resolver, [parent], arguments, [slot], site)
-                }
-            case .schema, .type, .unbound:
+            default:
+                // `ObjectValue` keys, rare enough for the general path.
                 resolve(entry, plan, index, [parent], [slot])
             }
         }

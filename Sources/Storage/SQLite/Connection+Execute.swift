@@ -177,9 +177,10 @@ extension Connection {
 
     /// The cached statement for a transaction-control or pragma SQL text; not counted.
     func controlStatement(_ sql: String) throws(SQLiteError) -> Statement {
-        if let cached = controlStatements[SQLKey(sql)] { return cached }
+        let key = SQLKey(sql)
+        if let cached = controlStatements[key] { return cached }
         let statement = try prepareSingle(sql, counted: false)
-        controlStatements[SQLKey(sql)] = statement
+        controlStatements[key] = statement
         return statement
     }
 

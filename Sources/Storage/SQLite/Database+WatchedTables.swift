@@ -4,9 +4,9 @@ internal import CSQLite
 /// progress has changed a row of one. Read and written only under the writer lock: by
 /// `withWriter`, and by the writer's update hook, which runs inside its statements.
 final class WatchedTables: @unchecked Sendable {
+    /// The watched tables; the writer's update hook is installed with the first.
     var names: Set<String> = []
     var changed = false
-    var hookInstalled = false
     /// The writer's file data version after its last write (`Connection.fileDataVersion`).
     var writerDataVersion: UInt32?
 }
@@ -23,9 +23,9 @@ extension Database {
     public func watchChanges(to table: String) {
         writer.withLock { box in
             guard let connection = box?.connection else { return }
+            let first = watchedTables.names.isEmpty
             watchedTables.names.insert(table)
-            guard !watchedTables.hookInstalled else { return }
-            watchedTables.hookInstalled = true
+            guard first else { return }
             watchedTables.writerDataVersion = connection.fileDataVersion
             let context = Unmanaged.passUnretained(watchedTables).toOpaque()
             sqlite3_update_hook(
