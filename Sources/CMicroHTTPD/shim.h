@@ -8,6 +8,8 @@
 #include <signal.h>
 #include <pthread.h>
 #include <errno.h>
+#include <unistd.h>
+#include <fcntl.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
@@ -18,41 +20,87 @@
 typedef void *(*kitchen_mhd_uri_logger)(void *cls, const char *uri,
                                         struct MHD_Connection *connection);
 
-/// Starts a daemon listening on the numeric IPv4 or IPv6 address `host`, with
-/// the callbacks sharing one context and the remaining options given as an
-/// MHD_OPTION_END-terminated array. Returns NULL with errno EINVAL for a bad host.
+/// Starts a daemon with no listening socket of its own (connections come through
+/// MHD_add_connection), the callbacks sharing one context and the remaining options
+/// given as an MHD_OPTION_END-terminated array.
 static inline struct MHD_Daemon *
-kitchen_mhd_start(unsigned int flags, const char *host, uint16_t port,
+kitchen_mhd_start(unsigned int flags,
                   MHD_AccessHandlerCallback handler,
                   MHD_RequestCompletedCallback completed,
                   kitchen_mhd_uri_logger uri_logger,
                   MHD_NotifyConnectionCallback notify_connection, void *context,
                   const struct MHD_OptionItem *options) {
-    struct sockaddr_in v4;
-    struct sockaddr_in6 v6;
-    const struct sockaddr *address;
-    memset(&v4, 0, sizeof v4);
-    memset(&v6, 0, sizeof v6);
-    if (inet_pton(AF_INET, host, &v4.sin_addr) == 1) {
-        v4.sin_family = AF_INET;
-        v4.sin_port = htons(port);
-        address = (const struct sockaddr *)&v4;
-    } else if (inet_pton(AF_INET6, host, &v6.sin6_addr) == 1) {
-        v6.sin6_family = AF_INET6;
-        v6.sin6_port = htons(port);
-        address = (const struct sockaddr *)&v6;
-        flags |= MHD_USE_IPv6;
-    } else {
-        errno = EINVAL;
-        return NULL;
-    }
-    return MHD_start_daemon(flags, port, NULL, NULL, handler, context,
-                            MHD_OPTION_SOCK_ADDR, address,
+    return MHD_start_daemon(flags | MHD_USE_NO_LISTEN_SOCKET, 0, NULL, NULL, handler, context,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, context,
                             MHD_OPTION_URI_LOG_CALLBACK, uri_logger, context,
                             MHD_OPTION_NOTIFY_CONNECTION, notify_connection, context,
                             MHD_OPTION_ARRAY, options,
                             MHD_OPTION_END);
+}
+
+/// Opens a TCP socket listening on the numeric IPv4 or IPv6 address `host` (an IPv6
+/// one only for IPv6) at `port`, 0 for any free port. Returns the descriptor, or -1
+/// with errno set: EINVAL for a host that is not a numeric address.
+static inline int kitchen_listen(const char *host, uint16_t port) {
+    struct sockaddr_in v4;
+    struct sockaddr_in6 v6;
+    const struct sockaddr *address;
+    socklen_t length;
+    int family;
+    memset(&v4, 0, sizeof v4);
+    memset(&v6, 0, sizeof v6);
+    if (inet_pton(AF_INET, host, &v4.sin_addr) == 1) {
+        v4.sin_family = family = AF_INET;
+        v4.sin_port = htons(port);
+        address = (const struct sockaddr *)&v4;
+        length = sizeof v4;
+    } else if (inet_pton(AF_INET6, host, &v6.sin6_addr) == 1) {
+        v6.sin6_family = family = AF_INET6;
+        v6.sin6_port = htons(port);
+        address = (const struct sockaddr *)&v6;
+        length = sizeof v6;
+    } else {
+        errno = EINVAL;
+        return -1;
+    }
+    int fd = socket(family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    int on = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+    if (family == AF_INET6) setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof on);
+    if (bind(fd, address, length) != 0 || listen(fd, SOMAXCONN) != 0) {
+        int error = errno;
+        close(fd);
+        errno = error;
+        return -1;
+    }
+    return fd;
+}
+
+/// The port a listening socket is bound to, or 0.
+static inline uint16_t kitchen_socket_port(int fd) {
+    struct sockaddr_storage address;
+    socklen_t length = sizeof address;
+    if (getsockname(fd, (struct sockaddr *)&address, &length) != 0) return 0;
+    if (address.ss_family == AF_INET) return ntohs(((struct sockaddr_in *)&address)->sin_port);
+    if (address.ss_family == AF_INET6) return ntohs(((struct sockaddr_in6 *)&address)->sin6_port);
+    return 0;
+}
+
+/// Waits for the next connection on `listener` and hands it to `daemon`, which gives it
+/// to one of its pool threads (libmicrohttpd picks by descriptor, so descriptors handed
+/// out in turn alternate between threads). Returns 0 when a connection was handed over
+/// or refused (the daemon closes one it cannot take), else errno: EINVAL or EBADF once
+/// the listener is shut down, and transient errors (EINTR, ECONNABORTED, EMFILE, ...)
+/// that the caller may retry.
+static inline int kitchen_accept_into(int listener, struct MHD_Daemon *daemon) {
+    struct sockaddr_storage address;
+    socklen_t length = sizeof address;
+    int fd = accept(listener, (struct sockaddr *)&address, &length);
+    if (fd < 0) return errno;
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
+    MHD_add_connection(daemon, fd, (const struct sockaddr *)&address, length);
+    return 0;
 }
 
 /// The port the daemon is bound to (useful after binding port 0), or 0.

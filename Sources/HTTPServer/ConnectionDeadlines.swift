@@ -1,3 +1,4 @@
+internal import CMicroHTTPD
 import Dispatch
 import Glibc
 import Synchronization

@@ -65,11 +65,7 @@ public final class HTTPServer: Sendable {
             return daemon
         }
         guard let daemon else { return }
-        // Quiescing hands the listening socket back while the pool threads still have to take
-        // it out of their epoll sets: closing it now makes that fail and libmicrohttpd abort.
-        // Shutting it down refuses new connections at once; it is closed after the stop.
-        let listener = MHD_quiesce_daemon(daemon.pointer)
-        if listener >= 0 { shutdown(listener, Int32(SHUT_RDWR)) }
+        daemon.acceptor.stop()
         // An open event stream never completes by itself; end each one so that its
         // connection is resumed, drained and closed before the daemon stops.
         context.openStreams.finishAll()
@@ -84,31 +80,37 @@ public final class HTTPServer: Sendable {
         }
         daemon.deadlineSweeper?.cancel()
         MHD_stop_daemon(daemon.pointer)
-        if listener >= 0 { close(listener) }
         daemon.retainedContext.release()
     }
 
     private func startDaemon() throws -> Daemon {
         let options = try MHDOptions(configuration)
+        let acceptor = try Acceptor(host: configuration.host, port: configuration.port)
         let retained = Unmanaged.passRetained(context)
         var previousMask = sigset_t()
         kitchen_block_termination_signals(true, &previousMask)
-        errno = 0
+        defer { kitchen_restore_signal_mask(&previousMask) }
         let pointer = options.items.withUnsafeBufferPointer { items in
             kitchen_mhd_start(
-                options.flags, configuration.host, configuration.port, accessHandler,
-                requestCompleted, uriLogger, connectionNotified, retained.toOpaque(), items.baseAddress)
+                options.flags, accessHandler, requestCompleted, uriLogger, connectionNotified,
+                retained.toOpaque(), items.baseAddress)
         }
-        let startErrno = errno
-        kitchen_restore_signal_mask(&previousMask)
         guard let pointer else {
+            acceptor.stop()
             retained.release()
-            if startErrno == EINVAL { throw HTTPServerError.invalidHost(configuration.host) }
-            let reason = startErrno == 0 ? "libmicrohttpd refused the options" : String(cString: strerror(startErrno))
-            throw HTTPServerError.startFailed(host: configuration.host, port: configuration.port, reason: reason)
+            throw HTTPServerError.startFailed(
+                host: configuration.host, port: acceptor.port, reason: "libmicrohttpd refused the options")
+        }
+        do {
+            try acceptor.start(handingTo: pointer)
+        } catch {
+            acceptor.stop()
+            MHD_stop_daemon(pointer)
+            retained.release()
+            throw error
         }
         return Daemon(
-            pointer: pointer, port: kitchen_mhd_bound_port(pointer), retainedContext: retained,
+            pointer: pointer, port: acceptor.port, acceptor: acceptor, retainedContext: retained,
             deadlineSweeper: context.deadlines?.startSweeping())
     }
 }
@@ -126,6 +128,8 @@ private struct Daemon: @unchecked Sendable {
     // mutex serialises; libmicrohttpd's own threads never see this struct.
     let pointer: OpaquePointer
     let port: UInt16
+    /// Accepts the connections and hands them to the daemon's threads.
+    let acceptor: Acceptor
     let retainedContext: Unmanaged<ServerContext>
     /// Cuts off connections that trickle their requests (see `ConnectionDeadlines`).
     let deadlineSweeper: DispatchSourceTimer?
