@@ -77,6 +77,7 @@ private final class AcceptJob: @unchecked Sendable {
 
     func run() {
         defer { finished.signal() }
+        kitchen_name_this_thread("kitchen-accept")
         while true {
             switch kitchen_accept_into(listener, daemon) {
             case 0, EINTR, ECONNABORTED, EPROTO:
