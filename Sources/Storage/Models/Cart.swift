@@ -44,9 +44,15 @@ public struct CartLine: Sendable, Hashable, Identifiable {
 
     /// Makes a value from its parts.
     public init(item: CartItem, goods: Goods, kind: Kind, shop: Shop, unitPrice: Int) {
+        self.init(item: item, referents: Referents(goods: goods, kind: kind, shop: shop), unitPrice: unitPrice)
+    }
+
+    /// A line whose goods, kind and shop are already in one object (kept by
+    /// `CartReferentsCache`).
+    init(item: CartItem, referents: Referents, unitPrice: Int) {
         self.item = item
         self.unitPrice = unitPrice
-        self.referents = Referents(goods: goods, kind: kind, shop: shop)
+        self.referents = referents
     }
 
     /// The goods it refers to, read in the same statement as the line, so that a cart
@@ -72,7 +78,8 @@ public struct CartLine: Sendable, Hashable, Identifiable {
         hasher.combine(shop)
     }
 
-    private final class Referents: Sendable {
+    /// A kind with its goods and the goods' shop.
+    final class Referents: Sendable {
         let goods: Goods
         let kind: Kind
         let shop: Shop

@@ -6,11 +6,21 @@ import Foundation
 public struct CartRepository: Sendable {
     let database: Database
     let clock: Clock
+    /// What the kinds in carts refer to, kept between cart changes; nil reads it with every
+    /// cart (tests that count statements).
+    let referents: CartReferentsCache?
 
-    /// A repository over `database`; `clock` says what "now" is.
-    public init(database: Database, clock: @escaping Clock = { Date() }) {
+    /// A repository over `database`; `clock` says what "now" is. `cachesReferents` keeps
+    /// each kind's goods and shop between cart changes (`CartReferentsCache`).
+    public init(database: Database, clock: @escaping Clock = { Date() }, cachesReferents: Bool = true) {
         self.database = database
         self.clock = clock
+        if cachesReferents {
+            for table in CartReferentsCache.tables { database.watchChanges(to: table) }
+            referents = CartReferentsCache()
+        } else {
+            referents = nil
+        }
     }
 
     /// The user's cart, in the order lines were added.
@@ -35,15 +45,15 @@ public struct CartRepository: Sendable {
     private static let goodsAt = 7
     private static let kindAt = goodsAt + MarketRepository.goodsColumns.split(separator: ",").count
     private static let shopAt = kindAt + MarketRepository.kindColumns.split(separator: ",").count
+    /// Where the kind and shop columns start in a `referentsQuery` row (the goods' at 0).
+    private static let referentsKindAt = kindAt - goodsAt
+    private static let referentsShopAt = shopAt - goodsAt
 
     static func cart(userID: Int64, _ c: Connection) throws -> Cart {
         // Sorted here, not by `ORDER BY ci.id`: the index that finds a user's lines is by
         // goods, so SQLite would sort them in a temporary b-tree on every read of the cart.
         var lines = try c.query(cartLines, userID) { row in
-            let item = CartItem(
-                id: row.int64(0), userID: userID, goodsID: row.int64(1), kindID: row.int64(2),
-                quantity: row.int(3), selected: row.bool(4),
-                addedAt: Date(milliseconds: row.int64(5)))
+            let item = Self.item(row, userID: userID)
             let kind = MarketRepository.kind(row, at: kindAt)
             return CartLine(
                 item: item, goods: MarketRepository.goods(row, at: goodsAt), kind: kind,
@@ -51,6 +61,13 @@ public struct CartRepository: Sendable {
         }
         lines.sort { $0.item.id < $1.item.id }
         return Cart(lines: lines)
+    }
+
+    /// The line in the first six columns of a `cartLines` or `cartItems` row.
+    private static func item(_ row: Row, userID: Int64) -> CartItem {
+        CartItem(
+            id: row.int64(0), userID: userID, goodsID: row.int64(1), kindID: row.int64(2),
+            quantity: row.int(3), selected: row.bool(4), addedAt: Date(milliseconds: row.int64(5)))
     }
 
     /// How many units of each goods the user has in the cart (any kind); 0 when none.
@@ -70,8 +87,62 @@ public struct CartRepository: Sendable {
         try database.write { c in
             try body(c)
             try EventLog.append(topic: EventLog.cartTopic(userID: userID), c)
+            if let referents, let generation = database.watchedGenerationSeen(byWriter: c) {
+                return try Self.cart(userID: userID, c, referents: referents, generation: generation)
+            }
             return try Self.cart(userID: userID, c)
         }
+    }
+
+    /// The lines alone, with whether the user is a member (the same for every row).
+    private static let cartItems = """
+        SELECT id, goods_id, kind_id, quantity, selected, added_at,
+            (SELECT is_member FROM users WHERE id = ?1)
+        FROM cart_items WHERE user_id = ?1
+        """
+
+    /// A kind with its goods and shop, for kinds the cache does not hold.
+    private static func referentsQuery(_ ids: SQLList) -> String {
+        """
+        SELECT \(MarketRepository.columns(MarketRepository.goodsColumns, of: "g")),
+            \(MarketRepository.columns(MarketRepository.kindColumns, of: "k")),
+            \(MarketRepository.columns(MarketRepository.shopColumns, of: "s"))
+        FROM kinds k
+        JOIN goods g ON g.id = k.goods_id
+        JOIN shops s ON s.id = g.shop_id
+        WHERE k.id IN (\(ids.placeholders))
+        """
+    }
+
+    /// The cart read as its lines, with each kind's goods and shop from `referents` (kept
+    /// under `generation`), reading only the kinds it lacks. The same cart as
+    /// `cart(userID:_:)`, for a write that sees the watched tables as `generation` has them.
+    static func cart(
+        userID: Int64, _ c: Connection, referents cache: CartReferentsCache, generation: UInt64
+    ) throws -> Cart {
+        let items = try c.query(cartItems, userID) { row in (item: Self.item(row, userID: userID), isMember: row.bool(6)) }
+        let kindIDs = items.map(\.item.kindID)
+        var referents = cache.referents(of: kindIDs, generation: generation)
+        let missing = kindIDs.filter { referents[$0] == nil }
+        if !missing.isEmpty {
+            let ids = SQLList(missing)
+            let read = try c.query(referentsQuery(ids), arguments: ids.arguments) { row in
+                CartLine.Referents(
+                    goods: MarketRepository.goods(row, at: 0),
+                    kind: MarketRepository.kind(row, at: referentsKindAt),
+                    shop: MarketRepository.shop(row, at: referentsShopAt))
+            }
+            for entry in read { referents[entry.kind.id] = entry }
+            cache.keep(read, generation: generation)
+        }
+        // A kind gone from the table drops its line, as the join in `cartLines` does.
+        var lines = items.compactMap { item, isMember in
+            referents[item.kindID].map {
+                CartLine(item: item, referents: $0, unitPrice: $0.kind.unitPrice(isMember: isMember))
+            }
+        }
+        lines.sort { $0.item.id < $1.item.id }
+        return Cart(lines: lines)
     }
 
     /// The kind a buyer means: the given one, which must belong to the goods, or the

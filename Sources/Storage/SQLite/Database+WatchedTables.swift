@@ -9,6 +9,8 @@ final class WatchedTables: @unchecked Sendable {
     var changed = false
     /// The writer's file data version after its last write (`Connection.fileDataVersion`).
     var writerDataVersion: UInt32?
+    /// The writer connection, to tell it from a reader.
+    var writer: ObjectIdentifier?
 }
 
 extension Database {
@@ -27,6 +29,7 @@ extension Database {
             watchedTables.names.insert(table)
             guard first else { return }
             watchedTables.writerDataVersion = connection.fileDataVersion
+            watchedTables.writer = ObjectIdentifier(connection)
             let context = Unmanaged.passUnretained(watchedTables).toOpaque()
             sqlite3_update_hook(
                 connection.handle,
@@ -63,6 +66,18 @@ extension Database {
     /// notices the other connections' commits: a cache keyed by it then survives this
     /// process's writes to other tables, where one keyed by the data generation would not.
     public var watchedGeneration: UInt64 { watchedTablesGeneration.load(ordering: .acquiring) }
+
+    /// The watched generation whose rows `connection` reads now, when it is the writer inside
+    /// a write on this thread that has changed no watched table and found no other
+    /// connection's commit; nil otherwise. Rows of watched tables it reads may then be kept
+    /// under that generation, and rows kept under it may stand in for reading them.
+    func watchedGenerationSeen(byWriter connection: Connection) -> UInt64? {
+        guard writerThread.load(ordering: .acquiring) == currentThreadID(),
+            watchedTables.writer == ObjectIdentifier(connection), !watchedTables.changed,
+            let version = connection.fileDataVersion, version == watchedTables.writerDataVersion
+        else { return nil }
+        return watchedGeneration
+    }
 }
 
 extension Connection {
