@@ -104,6 +104,22 @@ measure() {
     echo "${line#RESULT }"
 }
 
+# settle PID… → waits (at most 5 s) until these processes and their children have used no
+# CPU for 0.3 s. When wrk stops, a server may still be answering requests it had queued
+# (the peer retries writes that found the database locked for up to a second or more),
+# and those must not run into the next measurement, nor hold SQLite's write lock in it.
+settle() {
+    local pids="$*" child before after
+    for child in $(for p in "$@"; do pgrep -P "$p"; done); do pids="$pids $child"; done
+    cpu() { for p in $pids; do awk '{ print $14 + $15 }' "/proc/$p/stat" 2>/dev/null; done | awk '{ s += $1 } END { print s + 0 }'; }
+    for _ in $(seq 1 16); do
+        before="$(cpu)"
+        sleep 0.3
+        after="$(cpu)"
+        [ "$before" = "$after" ] && return 0
+    done
+}
+
 bodies() {  # bodies CASE → comma-separated request files
     case "$1" in
         M1) echo "$work/req/M1a.json,$work/req/M1b.json" ;;
@@ -145,7 +161,8 @@ db="$(database "$scale")"
 start_kitchen "$db"
 node "$here/peers/graphql-js/server.js" --db "$db" --port "$peer_port" --schema "$root/Schema.graphql" \
     >"$work/peer.log" 2>&1 &
-pids+=($!)
+peer_pid=$!
+pids+=("$peer_pid")
 wait_for "$peer_port"
 node "$here/http/prepare.js" --db "$db" --kitchen "http://127.0.0.1:$kitchen_port/graphql" --out "$work/req"
 echo "checking that Kitchen and graphql-js return the same data…"
@@ -200,7 +217,9 @@ results="$work/results"
 : >"$results"
 for case in $cases; do
     for pair in $(seq 1 "$pairs"); do
+        settle "$kitchen_pid" "$peer_pid"
         k=($(measure kitchen "$kitchen_port" "$(bodies "$case")"))
+        settle "$kitchen_pid" "$peer_pid"
         p=($(measure peer "$peer_port" "$(bodies "$case")"))
         ratio="$(awk -v a="${k[0]}" -v b="${p[0]}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
         printf '%-5s %4s | %9.0f %7.2f %7.2f | %9.0f %7.2f %7.2f | %7s%s\n' "$case" "$pair" \
