@@ -93,20 +93,49 @@ static inline uint16_t kitchen_socket_port(int fd) {
     return 0;
 }
 
-/// Waits for the next connection on `listener` and hands it to `daemon`, which gives it
-/// to one of its pool threads (libmicrohttpd picks by descriptor, so descriptors handed
-/// out in turn alternate between threads). Returns 0 when a connection was handed over
-/// or refused (the daemon closes one it cannot take), else errno: EINVAL or EBADF once
-/// the listener is shut down, and transient errors (EINTR, ECONNABORTED, EMFILE, ...)
-/// that the caller may retry.
-static inline int kitchen_accept_into(int listener, struct MHD_Daemon *daemon) {
-    struct sockaddr_storage address;
-    socklen_t length = sizeof address;
-    int fd = accept(listener, (struct sockaddr *)&address, &length);
-    if (fd < 0) return errno;
+/// A descriptor for the same socket as `fd` whose number is `remainder` modulo `modulus`:
+/// `fd` itself when it is one, else the lowest such free number above it (and `fd` is
+/// closed). libmicrohttpd gives a connection added to a thread pool to the thread its
+/// descriptor number picks (number modulo pool size), so this is how a caller chooses the
+/// thread. Returns `fd` unchanged when no such number can be had (descriptor limit).
+static inline int kitchen_descriptor_with_remainder(int fd, int modulus, int remainder) {
+    if (modulus <= 1 || fd % modulus == remainder) return fd;
+    int from = fd + 1;
+    for (int attempt = 0; attempt < 64; attempt++) {
+        int wanted = from + ((remainder - from % modulus) % modulus + modulus) % modulus;
+        int copy = fcntl(fd, F_DUPFD_CLOEXEC, wanted);
+        if (copy < 0) return fd;
+        if (copy % modulus == remainder) {
+            close(fd);
+            return copy;
+        }
+        close(copy);
+        from = copy + 1;
+    }
+    return fd;
+}
+
+/// Waits for the next connection on `listener`; returns its descriptor (close-on-exec) and
+/// fills in the client's address, or returns -errno: -EINVAL or -EBADF once the listener
+/// is shut down, and transient errors (-EINTR, -ECONNABORTED, -EMFILE, ...) that the
+/// caller may retry.
+static inline int kitchen_accept(int listener, struct sockaddr_storage *address, socklen_t *length) {
+    *length = sizeof *address;
+    int fd = accept(listener, (struct sockaddr *)address, length);
+    if (fd < 0) return -errno;
     fcntl(fd, F_SETFD, FD_CLOEXEC);
-    MHD_add_connection(daemon, fd, (const struct sockaddr *)&address, length);
-    return 0;
+    return fd;
+}
+
+/// Hands an accepted connection to `daemon`, asking for its pool thread number `thread` of
+/// `threads` (see `kitchen_descriptor_with_remainder`); `*placed` says which thread it went
+/// to. Returns false when the daemon refused it (and closed it).
+static inline bool kitchen_hand_over(struct MHD_Daemon *daemon, int fd,
+                                     const struct sockaddr_storage *address, socklen_t length,
+                                     int threads, int thread, int *placed) {
+    fd = kitchen_descriptor_with_remainder(fd, threads, thread);
+    *placed = threads <= 1 ? 0 : fd % threads;
+    return MHD_add_connection(daemon, fd, (const struct sockaddr *)address, length) == MHD_YES;
 }
 
 /// The port the daemon is bound to (useful after binding port 0), or 0.

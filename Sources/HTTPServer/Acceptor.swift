@@ -9,9 +9,9 @@ import Synchronization
 /// libmicrohttpd's pool threads would otherwise each accept from a shared socket, and a
 /// burst of connections goes to whichever thread wakes first: 32 connections opened at
 /// once were seen split 24/8, 26/6 and 32/0, and the thread holding more of them answers
-/// each one less often. Handed over by `MHD_add_connection`, a connection goes to the
-/// thread its descriptor number picks, and the descriptors of a burst are consecutive,
-/// so the threads get equal shares (Benchmarks/RESULTS.md).
+/// each one less often (Benchmarks/RESULTS.md). Handed over by `MHD_add_connection`, a
+/// connection goes to the thread its descriptor number picks; the acceptor gives it a
+/// number that picks the thread holding the fewest connections (`ConnectionSpread`).
 final class Acceptor: Sendable {
     /// The bound port (the system's choice when 0 was asked for).
     let port: UInt16
@@ -36,9 +36,9 @@ final class Acceptor: Sendable {
 
     /// Starts the accepting thread, which hands every connection to `daemon` until
     /// `stop()`. The thread inherits the caller's signal mask.
-    func start(handingTo daemon: OpaquePointer) throws {
+    func start(handingTo daemon: OpaquePointer, spread: ConnectionSpread) throws {
         guard !started.exchange(true, ordering: .relaxed) else { return }
-        let job = AcceptJob(listener: listener, daemon: daemon, finished: finished)
+        let job = AcceptJob(listener: listener, daemon: daemon, spread: spread, finished: finished)
         var thread = pthread_t()
         let created = pthread_create(&thread, nil, { argument in
             Unmanaged<AcceptJob>.fromOpaque(argument!).takeRetainedValue().run()
@@ -67,20 +67,35 @@ private final class AcceptJob: @unchecked Sendable {
     // The daemon pointer outlives the thread: `stop()` waits for it before the daemon stops.
     let listener: Int32
     let daemon: OpaquePointer
+    let spread: ConnectionSpread
     let finished: DispatchSemaphore
 
-    init(listener: Int32, daemon: OpaquePointer, finished: DispatchSemaphore) {
+    init(listener: Int32, daemon: OpaquePointer, spread: ConnectionSpread, finished: DispatchSemaphore) {
         self.listener = listener
         self.daemon = daemon
+        self.spread = spread
         self.finished = finished
     }
 
     func run() {
         defer { finished.signal() }
         kitchen_name_this_thread("kitchen-accept")
+        var address = sockaddr_storage()
+        var length = socklen_t(0)
         while true {
-            switch kitchen_accept_into(listener, daemon) {
-            case 0, EINTR, ECONNABORTED, EPROTO:
+            let socket = kitchen_accept(listener, &address, &length)
+            if socket >= 0 {
+                // The thread is chosen now that the connection is here, not before waiting.
+                var placed: Int32 = 0
+                if kitchen_hand_over(
+                    daemon, socket, &address, length, Int32(spread.threads), Int32(spread.leastLoaded()), &placed)
+                {
+                    spread.opened(on: Int(placed))
+                }
+                continue
+            }
+            switch -socket {
+            case EINTR, ECONNABORTED, EPROTO:
                 continue
             case EMFILE, ENFILE, ENOBUFS, ENOMEM:
                 // Out of descriptors or memory: the connection waits in the backlog while

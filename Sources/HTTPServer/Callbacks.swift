@@ -14,18 +14,19 @@ func uriLogger(
     return Unmanaged.passRetained(RequestState(target: target)).toOpaque()
 }
 
-/// Called when a connection opens and when it closes; tracks its request deadline.
+/// Called when a connection opens and when it closes; tracks its request deadline, and
+/// counts its thread's connections down when it closes.
 func connectionNotified(
     _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
     _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ code: MHD_ConnectionNotificationCode
 ) {
-    guard let cls, let connection,
-        let deadlines = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().deadlines
-    else { return }
+    guard let cls, let connection else { return }
+    let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     if code.rawValue == 0 {  // MHD_CONNECTION_NOTIFY_STARTED
-        deadlines.opened(connection, socket: kitchen_mhd_connection_fd(connection))
+        context.deadlines?.opened(connection, socket: kitchen_mhd_connection_fd(connection))
     } else {
-        deadlines.closed(connection)
+        context.deadlines?.closed(connection)
+        context.spread.closed(socket: kitchen_mhd_connection_fd(connection))
     }
 }
 

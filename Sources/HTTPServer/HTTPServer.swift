@@ -102,7 +102,7 @@ public final class HTTPServer: Sendable {
                 host: configuration.host, port: acceptor.port, reason: "libmicrohttpd refused the options")
         }
         do {
-            try acceptor.start(handingTo: pointer)
+            try acceptor.start(handingTo: pointer, spread: context.spread)
         } catch {
             acceptor.stop()
             MHD_stop_daemon(pointer)

@@ -20,6 +20,8 @@ final class ServerContext: Sendable {
     let requestsInFlight = DispatchGroup()
     /// Per-connection deadlines for delivering a request; nil when the timeout is off.
     let deadlines: ConnectionDeadlines?
+    /// The connections each pool thread holds, for placing new ones.
+    let spread: ConnectionSpread
 
     init(handler: any HTTPHandler, configuration: ServerConfiguration) {
         self.handler = handler
@@ -27,6 +29,7 @@ final class ServerContext: Sendable {
         self.deadlines = configuration.connectionTimeout > .zero
             ? ConnectionDeadlines(limit: configuration.connectionTimeout) : nil
         self.maxMultipartBodySize = configuration.maxMultipartBodySize
+        self.spread = ConnectionSpread(threads: configuration.threadCount)
     }
 
     /// The body limit for a request of this content type: multipart bodies carry file

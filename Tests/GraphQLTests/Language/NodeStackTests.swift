@@ -13,7 +13,8 @@ struct NodeStackTests {
         for word in ["a", "b", "c"] { stack.push(word) }
         let popped = stack.popArray(from: start)
         #expect(popped == ["a", "b", "c"])
-        #expect(popped.capacity == 3)
+        // Sized for the three, not the stack's 32 (malloc may round a block up by one).
+        #expect(popped.capacity < 8)
         #expect(stack.count == 1)
         #expect(stack.popArray(from: 0) == ["outer"])
     }
