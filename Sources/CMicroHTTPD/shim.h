@@ -138,13 +138,6 @@ static inline bool kitchen_hand_over(struct MHD_Daemon *daemon, int fd,
     return MHD_add_connection(daemon, fd, (const struct sockaddr *)address, length) == MHD_YES;
 }
 
-/// The port the daemon is bound to (useful after binding port 0), or 0.
-static inline uint16_t kitchen_mhd_bound_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info =
-        MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    return info == NULL ? 0 : info->port;
-}
-
 /// The connections the daemon has open now, or 0 when it cannot tell.
 static inline unsigned int kitchen_mhd_current_connections(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info =

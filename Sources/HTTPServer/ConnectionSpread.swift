@@ -37,7 +37,4 @@ final class ConnectionSpread: Sendable {
             counts[thread] = max(0, counts[thread] - 1)
         }
     }
-
-    /// The connections each thread holds now, for tests.
-    var perThread: [Int] { counts.withLock { $0 } }
 }

@@ -33,14 +33,14 @@ public final class HTTPServer: Sendable {
             guard case .created = lifecycle else { throw HTTPServerError.alreadyStarted }
             let daemon = try startDaemon()
             lifecycle = .running(daemon)
-            return daemon.port
+            return daemon.acceptor.port
         }
     }
 
     /// The bound port while running, else nil.
     public var port: UInt16? {
         lifecycle.withLock { lifecycle in
-            if case .running(let daemon) = lifecycle { return daemon.port }
+            if case .running(let daemon) = lifecycle { return daemon.acceptor.port }
             return nil
         }
     }
@@ -110,7 +110,7 @@ public final class HTTPServer: Sendable {
             throw error
         }
         return Daemon(
-            pointer: pointer, port: acceptor.port, acceptor: acceptor, retainedContext: retained,
+            pointer: pointer, acceptor: acceptor, retainedContext: retained,
             deadlineSweeper: context.deadlines?.startSweeping())
     }
 }
@@ -127,8 +127,8 @@ private struct Daemon: @unchecked Sendable {
     // The MHD_Daemon pointer is used only by start and stop, which the lifecycle
     // mutex serialises; libmicrohttpd's own threads never see this struct.
     let pointer: OpaquePointer
-    let port: UInt16
-    /// Accepts the connections and hands them to the daemon's threads.
+    /// Listens (its `port` is the bound one), accepts the connections and hands them to
+    /// the daemon's threads.
     let acceptor: Acceptor
     let retainedContext: Unmanaged<ServerContext>
     /// Cuts off connections that trickle their requests (see `ConnectionDeadlines`).

@@ -8,8 +8,9 @@ struct MHDOptions {
     init(_ configuration: ServerConfiguration) throws {
         try Self.validate(configuration)
         // epoll where libmicrohttpd was built with it (Linux), poll() otherwise; ITC so
-        // that MHD_quiesce_daemon works with a thread pool; suspend/resume so that an
-        // idle event stream is parked instead of holding a pool thread.
+        // that a pool thread wakes for a connection handed over by `Acceptor`
+        // (MHD_add_connection); suspend/resume so that an idle event stream is parked
+        // instead of holding a pool thread.
         let poller = MHD_is_feature_supported(.FEATURE_EPOLL) == .YES ? MHD_USE_EPOLL : MHD_USE_POLL
         flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | poller.rawValue | MHD_USE_ITC.rawValue
             | MHD_ALLOW_SUSPEND_RESUME.rawValue
