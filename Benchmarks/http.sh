@@ -65,8 +65,10 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
+. "$here/seeded.sh"
 database() {  # database SCALE → path of a seeded database
-    local file="$deps/data/kitchen-$1.sqlite"
+    local file
+    file="$(seeded_path "$1")"
     if [ ! -f "$file" ]; then
         "$kitchen" seed --db "$file.tmp" --scale "$1" >&2
         mv "$file.tmp" "$file"

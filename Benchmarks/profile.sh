@@ -17,7 +17,8 @@ count="${2:-200}"
 kitchen="$root/.build/release/kitchen"
 [ "${3:-}" = "--kitchen" ] && kitchen="$4"
 port=18280
-db="$deps/data/kitchen-10000.sqlite"
+. "$here/seeded.sh"
+db="$(seeded_path 10000)"
 [ -f "$db" ] || { echo "run Benchmarks/http.sh once first (it seeds $db)" >&2; exit 1; }
 "$here/peers/setup.sh" >/dev/null
 export NODE_PATH="$deps/usr/share/nodejs:$deps/usr/lib/x86_64-linux-gnu/nodejs"

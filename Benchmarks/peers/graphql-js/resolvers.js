@@ -58,21 +58,33 @@ function page(rows, first, after, cursorOf, nodeOf) {
 const INT64_MAX = '9223372036854775807';
 const INT64_MIN = '-9223372036854775808';
 
-/** The bit pattern of a double as a signed 64-bit integer (Kitchen's search cursor key). */
-const scoreBits = (() => {
-  const view = new DataView(new ArrayBuffer(8));
-  return (score) => {
-    view.setFloat64(0, score);
-    return view.getBigInt64(0);
+/**
+ * Kitchen's search order: the columns every keyword must fall in, tier by tier (the last
+ * tier any column), newest first within a tier; one statement whose arms run in turn
+ * until the page is full. Parameters: ?1 the tier to start in, ?2 the cursor's id, ?3
+ * the rows wanted, then one MATCH expression per tier.
+ */
+function searchTiers(table, columns) {
+  const scoped = (expression, filter) => (filter ? `(${filter} : (${expression}))` : `(${expression})`);
+  const arms = columns.map(
+    (_, tier) => `SELECT * FROM (SELECT ${tier} AS tier, rowid FROM ${table}
+       WHERE ?1 <= ${tier} AND ${table} MATCH ?${tier + 4}
+       AND rowid < iif(?1 = ${tier}, ?2, 9223372036854775807)
+       ORDER BY rowid DESC LIMIT ?3)`,
+  );
+  return {
+    count: columns.length,
+    sql: `${arms.join('\nUNION ALL ')}\nLIMIT ?3`,
+    matches: (expression) =>
+      columns.map((filter, tier) =>
+        tier === 0
+          ? scoped(expression, filter)
+          : `${scoped(expression, filter)} NOT ${scoped(expression, columns[tier - 1])}`,
+      ),
   };
-})();
-const bitsScore = (() => {
-  const view = new DataView(new ArrayBuffer(8));
-  return (bits) => {
-    view.setBigInt64(0, bits);
-    return view.getFloat64(0);
-  };
-})();
+}
+const recipeTiers = searchTiers('recipe_search', ['{name}', '{name ingredients}', null]);
+const userTiers = searchTiers('user_search', ['{name}', null]);
 
 /** Every CJK character as a token of its own, as Kitchen indexes and searches. */
 const CJK = /([\u3040-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF]|[\u{20000}-\u{323AF}])/gu;
@@ -208,22 +220,25 @@ const resolvers = {
       const match = matchExpression(keyword);
       if (match == null) return page([], first, after);
       const bound = decodeCursor(after);
-      const table = type === 'USER' ? 'user_search' : 'recipe_search';
-      const rank = type === 'USER' ? 'bm25(user_search, 5.0, 5.0)' : 'bm25(recipe_search, 10.0, 4.0, 1.0)';
-      const rows = await context.sql.all(
-        `SELECT score, rowid FROM (
-           SELECT rowid, ${rank} AS score FROM ${table} WHERE ${table} MATCH ?1
-         ) WHERE ?2 = 0 OR score > ?3 OR (score = ?3 AND rowid > ?4)
-         ORDER BY score, rowid LIMIT ?5`,
-        [match, bound ? 1 : 0, bound ? bitsScore(bound.key) : 0, bound ? bound.id : 0, first + 1],
-      );
+      const tiers = type === 'USER' ? userTiers : recipeTiers;
+      if (bound && (bound.key < 0n || bound.key >= BigInt(tiers.count))) {
+        throw new GraphQLError(`The cursor "${after}" does not come from a search.`, {
+          extensions: { code: 'BAD_USER_INPUT' },
+        });
+      }
+      const rows = await context.sql.all(tiers.sql, [
+        bound ? bound.key : 0,
+        bound ? bound.id : INT64_MAX,
+        first + 1,
+        ...tiers.matches(match),
+      ]);
       const loader = type === 'USER' ? context.loaders.users : context.loaders.recipes;
       const node = type === 'USER' ? (row) => row && { ...row, __typename: 'User' } : recipeNode;
       return page(
         rows,
         first,
         after,
-        (row) => cursor(scoreBits(row.score), row.rowid),
+        (row) => cursor(row.tier, row.rowid),
         (row) => loader.load(row.rowid).then(node),
       );
     },

@@ -12,7 +12,8 @@
 /// `CREATE VIRTUAL TABLE recipe_search USING fts5(name, description, tokenize = 'porter unicode61 remove_diacritics 2')`,
 /// filled with `FullText.indexable(_:)` (or the SQL function `kitchen_search_text(x)` that
 /// every connection registers, usable in triggers), and queried with
-/// `WHERE recipe_search MATCH ? ORDER BY rank` bound to `FullText.matchExpression(keyword)`.
+/// `WHERE recipe_search MATCH ?` bound to `FullText.matchExpression(keyword)` (scoped to
+/// columns, tier by tier, by `SearchTiers`).
 public enum FullText {
     /// The most keywords one search uses; the rest are ignored.
     public static let maxTerms = 16

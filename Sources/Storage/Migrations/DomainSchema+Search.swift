@@ -12,7 +12,9 @@ extension DomainSchema {
     /// nothing). Bigram tokens were tried too; per-character tokens do the same with less
     /// index and need no special case for one-character keywords. `porter unicode61` folds
     /// case and diacritics and stems English (`eggs` finds `egg`). Results are ranked by
-    /// `bm25` with the name weighted above ingredients above the description. The tables
+    /// where they match, name above ingredients above the description, newest first
+    /// within each (`SearchTiers`): bm25 scored every match, so a page cost grew with the
+    /// number of matches, while tiers walk the index newest first and stop. The tables
     /// are plain FTS5 tables whose rowid is the recipe's or user's id; the scale generator
     /// fills them in one statement with the SQL function `kitchen_search_text`.
     static let search = """

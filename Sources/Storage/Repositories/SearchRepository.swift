@@ -16,54 +16,48 @@ public struct SearchRepository: Sendable {
     /// How far back popular keywords look.
     public static let popularWindow: TimeInterval = 7 * 24 * 3600
 
-    /// Recipes matching a keyword, most relevant first (bm25: name 10, ingredients 4,
-    /// description 1), then by id. A blank keyword is `badInput`; one with nothing
-    /// searchable (only punctuation) finds nothing.
+    /// Recipes matching a keyword, most relevant first: those with every keyword in the
+    /// name, then in the name or ingredients, then anywhere (the description); newest
+    /// first within each. A blank keyword is `badInput`; one with nothing searchable (only
+    /// punctuation) finds nothing.
     public func searchRecipes(keyword: String, page: PageRequest) throws -> Page<Int64> {
-        try search(
-            keyword: keyword, table: "recipe_search", rank: "bm25(recipe_search, 10.0, 4.0, 1.0)",
-            page: page)
+        try search(keyword: keyword, in: .recipes, page: page)
     }
 
-    /// Users whose name or username matches a keyword, most relevant first.
+    /// Users matching a keyword: those whose name has it, then those whose username has it;
+    /// newest first within each.
     public func searchUsers(keyword: String, page: PageRequest) throws -> Page<Int64> {
-        try search(
-            keyword: keyword, table: "user_search", rank: "bm25(user_search, 5.0, 5.0)", page: page)
+        try search(keyword: keyword, in: .users, page: page)
     }
 
     /// How many recipes match a keyword.
     public func recipeMatchesCount(keyword: String) throws -> Int {
-        try count(keyword: keyword, table: "recipe_search")
+        try count(keyword: keyword, table: SearchTiers.recipes.table)
     }
 
     /// How many users match a keyword.
     public func userMatchesCount(keyword: String) throws -> Int {
-        try count(keyword: keyword, table: "user_search")
+        try count(keyword: keyword, table: SearchTiers.users.table)
     }
 
-    /// Keyset pages over a relevance score: the cursor keeps the score's exact bits.
-    ///
-    /// bm25 scores depend on the whole index, so recipes published between two page
-    /// requests can move scores a little and make a later page repeat or skip a row; a
-    /// ranked list cannot be as stable as a list ordered by time.
-    private func search(keyword: String, table: String, rank: String, page: PageRequest)
+    /// Keyset pages over (tier, id descending), in one statement: each tier walks the index
+    /// from the newest row down and stops once the page is full, so a page costs the same
+    /// however many rows match. A cursor is its row's tier and id, so rows added between two
+    /// page requests never repeat or shift the later pages.
+    private func search(keyword: String, in tiers: SearchTiers, page: PageRequest)
         throws -> Page<Int64>
     {
         guard let match = try Self.match(keyword) else {
             return Page(edges: [], hasNextPage: false, hasPreviousPage: page.after != nil)
         }
-        let score = page.after?.score ?? -Double.greatestFiniteMagnitude
-        let id = page.after?.id ?? Int64.min
-        let hasCursor = page.after != nil
+        let startTier = try tiers.tier(of: page.after)
+        let arguments: [SQLValue] =
+            [.integer(Int64(startTier)), .integer(page.after?.id ?? Int64.max), .integer(Int64(page.first + 1))]
+            + (0..<tiers.count).map { .text(tiers.match(match, tier: $0)) }
         return try database.read { c in
-            let fetched = try c.query(
-                """
-                SELECT score, rowid FROM (
-                    SELECT rowid, \(rank) AS score FROM \(table) WHERE \(table) MATCH ?1
-                ) WHERE ?2 = 0 OR score > ?3 OR (score = ?3 AND rowid > ?4)
-                ORDER BY score, rowid LIMIT ?5
-                """, match, hasCursor, score, id, page.first + 1
-            ) { (cursor: Cursor(score: $0.double(0), id: $0.int64(1)), node: $0.int64(1)) }
+            let fetched = try c.query(tiers.pageQuery, arguments: arguments) { row in
+                (cursor: Cursor(key: row.int64(0), id: row.int64(1)), node: row.int64(1))
+            }
             return Page(fetched: fetched, request: page)
         }
     }

@@ -220,11 +220,12 @@ extension ForumRepository: ForumStore {}
 
 /// What the App needs for search, search history and popular keywords; `SearchRepository` implements it on SQLite.
 public protocol SearchStore: Sendable {
-    /// Recipes matching a keyword, most relevant first (bm25: name 10, ingredients 4,
-    /// description 1), then by id. A blank keyword is `badInput`; one with nothing
-    /// searchable (only punctuation) finds nothing.
+    /// Recipes matching a keyword: every keyword in the name first, then in the name or
+    /// ingredients, then anywhere; newest first within each. A blank keyword or a cursor
+    /// from another list is `badInput`; a keyword with nothing searchable (only
+    /// punctuation) finds nothing.
     func searchRecipes(keyword: String, page: PageRequest) throws -> Page<Int64>
-    /// Users whose name or username matches a keyword, most relevant first.
+    /// Users whose name matches a keyword, then those whose username does; newest first.
     func searchUsers(keyword: String, page: PageRequest) throws -> Page<Int64>
     /// How many recipes match a keyword.
     func recipeMatchesCount(keyword: String) throws -> Int
