@@ -98,4 +98,30 @@ struct BatchingTests {
         let large = try Self.statements(amy.client, Self.recipes, first: 20, expecting: 20, at: "recipes")
         #expect(small == large)
     }
+
+    static let search = """
+        query($first: Int) {
+          search(keyword: "鸡蛋", first: $first) {
+            nodes { ... on Recipe { name author { name } ingredients { name } } }
+          }
+        }
+        """
+
+    @Test("a search page costs the same statements whether it stays in one tier or spans all three")
+    func search() throws {
+        let server = try Self.start()
+        defer { server.stop() }
+        let amy = try server.signUp("amy")
+        let bob = try server.signUp("bob")
+        for index in 0..<8 {
+            let author = index.isMultiple(of: 2) ? amy : bob
+            _ = try author.publishRecipe("汤\(index)", description: "一个鸡蛋", ingredients: [("水", "1碗")])
+            _ = try author.publishRecipe("饼\(index)", ingredients: [("鸡蛋", "2个")])
+            _ = try author.publishRecipe("鸡蛋\(index)", ingredients: [("盐", "少许")])
+        }
+        // 5 are all name matches; 20 take the 8 names, the 8 ingredients and 4 descriptions.
+        let oneTier = try Self.statements(amy.client, Self.search, first: 5, expecting: 5, at: "search")
+        let threeTiers = try Self.statements(amy.client, Self.search, first: 20, expecting: 20, at: "search")
+        #expect(oneTier == threeTiers)
+    }
 }
