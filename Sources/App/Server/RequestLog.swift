@@ -15,9 +15,6 @@ public final class RequestLog: Sendable {
         self.write = write
     }
 
-    /// Standard output.
-    public static let standardOutput = RequestLog { FileHandle.standardOutput.write(Data($0.utf8)) }
-
     /// A log that drops everything, for tests that do not read it.
     public static let discard = RequestLog { _ in }
 
