@@ -5,7 +5,7 @@ import Foundation
 /// Encoded as an opaque string for clients. Ordering by (key, id) means rows inserted
 /// meanwhile never shift a page, and page 1000 costs what page 1 costs.
 public struct Cursor: Sendable, Hashable {
-    /// The sort key (a time in milliseconds, a position, a score's bit pattern…).
+    /// The sort key (a time in milliseconds, a position, a search tier…).
     public var key: Int64
     /// The row id, which breaks ties.
     public var id: Int64
@@ -32,14 +32,6 @@ public struct Cursor: Sendable, Hashable {
         else { throw .badInput("The cursor \"\(text.prefix(80))\" is not valid.") }
         self.init(key: key, id: id)
     }
-
-    /// A cursor whose key is a floating-point score (search relevance), kept exactly.
-    public init(score: Double, id: Int64) {
-        self.init(key: Int64(bitPattern: score.bitPattern), id: id)
-    }
-
-    /// The key read back as the score it was made from.
-    public var score: Double { Double(bitPattern: UInt64(bitPattern: key)) }
 }
 
 /// Which page of a list to fetch: `first` rows after the `after` cursor.

@@ -46,7 +46,6 @@ struct PaginationTests {
     func cursors() throws {
         let cursor = Cursor(key: -5, id: 42)
         #expect(try Cursor(encoded: cursor.encoded) == cursor)
-        #expect(Cursor(score: -1.25, id: 3).score == -1.25)
         #expect(throws: DomainError.self) { try Cursor(encoded: "nope") }
         #expect(throws: DomainError.self) { try Cursor(encoded: "Yzp4OjE=") }
         #expect(throws: DomainError.self) { try PageRequest(first: 101) }
