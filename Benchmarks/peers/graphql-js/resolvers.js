@@ -59,32 +59,34 @@ const INT64_MAX = '9223372036854775807';
 const INT64_MIN = '-9223372036854775808';
 
 /**
- * Kitchen's search order: the columns every keyword must fall in, tier by tier (the last
- * tier any column), newest first within a tier; one statement whose arms run in turn
- * until the page is full. Parameters: ?1 the tier to start in, ?2 the cursor's id, ?3
- * the rows wanted, then one MATCH expression per tier.
+ * Kitchen's search order: tiers by the columns every keyword is found in, best first,
+ * newest first within a tier. Each tier has an FTS5 table of its own columns and leaves
+ * out the tier before's rows with NOT; one statement whose arms run in turn until the page
+ * is full. Parameters: ?1 the tier to start in, ?2 the cursor's id, ?3 the rows wanted,
+ * then one MATCH expression per tier.
  */
-function searchTiers(table, columns) {
-  const scoped = (expression, filter) => (filter ? `(${filter} : (${expression}))` : `(${expression})`);
-  const arms = columns.map(
-    (_, tier) => `SELECT * FROM (SELECT ${tier} AS tier, rowid FROM ${table}
+function searchTiers(tiers) {
+  const arms = tiers.map(
+    ({ table }, tier) => `SELECT * FROM (SELECT ${tier} AS tier, rowid FROM ${table}
        WHERE ?1 <= ${tier} AND ${table} MATCH ?${tier + 4}
        AND rowid < iif(?1 = ${tier}, ?2, 9223372036854775807)
        ORDER BY rowid DESC LIMIT ?3)`,
   );
   return {
-    count: columns.length,
+    count: tiers.length,
     sql: `${arms.join('\nUNION ALL ')}\nLIMIT ?3`,
     matches: (expression) =>
-      columns.map((filter, tier) =>
-        tier === 0
-          ? scoped(expression, filter)
-          : `${scoped(expression, filter)} NOT ${scoped(expression, columns[tier - 1])}`,
+      tiers.map(({ excluding }) =>
+        excluding ? `(${expression}) NOT (${excluding} : (${expression}))` : expression,
       ),
   };
 }
-const recipeTiers = searchTiers('recipe_search', ['{name}', '{name ingredients}', null]);
-const userTiers = searchTiers('user_search', ['{name}', null]);
+const recipeTiers = searchTiers([
+  { table: 'recipe_name_search' },
+  { table: 'recipe_name_ingredient_search', excluding: '{name}' },
+  { table: 'recipe_search', excluding: '{name ingredients}' },
+]);
+const userTiers = searchTiers([{ table: 'user_name_search' }, { table: 'user_search', excluding: '{name}' }]);
 
 /** Every CJK character as a token of its own, as Kitchen indexes and searches. */
 const CJK = /([\u3040-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF]|[\u{20000}-\u{323AF}])/gu;

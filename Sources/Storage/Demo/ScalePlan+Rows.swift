@@ -107,8 +107,8 @@ extension ScalePlan {
         }
     }
 
-    /// Fills the search tables for this seed's recipes in one statement, then merges each
-    /// table's index into one segment. A bulk fill leaves dozens of segments, and a search
+    /// Fills the search tables for this seed's recipes (the widest in one statement, the
+    /// others from it), then merges each table's index into one segment. A bulk fill leaves dozens of segments, and a search
     /// opens every one of them for every keyword: at scale 100,000 a page of results cost
     /// three times what it does at 1,000 until the merge.
     func buildSearchIndex(_ c: Connection) throws {
@@ -121,7 +121,20 @@ extension ScalePlan {
                 kitchen_search_text(coalesce(r.description, ''))
             FROM recipes r WHERE r.id >= ?
             """, recipeBase)
-        for table in ["recipe_search", "user_search"] {
+        try c.execute(
+            """
+            INSERT INTO recipe_name_search (rowid, name)
+            SELECT rowid, name FROM recipe_search WHERE rowid >= ?
+            """, recipeBase)
+        try c.execute(
+            """
+            INSERT INTO recipe_name_ingredient_search (rowid, name, ingredients)
+            SELECT rowid, name, ingredients FROM recipe_search WHERE rowid >= ?
+            """, recipeBase)
+        for table in [
+            "recipe_search", "recipe_name_search", "recipe_name_ingredient_search", "user_search",
+            "user_name_search",
+        ] {
             try c.execute("INSERT INTO \(table) (\(table)) VALUES ('optimize')")
         }
     }

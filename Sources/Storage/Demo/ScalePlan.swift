@@ -45,6 +45,8 @@ struct ScalePlan {
             """, c)
         let search = try BulkInsert(
             "INSERT INTO user_search (rowid, name, username) VALUES (?, kitchen_search_text(?), ?)", c)
+        let nameSearch = try BulkInsert(
+            "INSERT INTO user_name_search (rowid, name) VALUES (?, kitchen_search_text(?))", c)
         let surnames = ["王", "李", "张", "刘", "陈", "杨", "赵", "黄", "周", "吴"]
         let given = ["小明", "美美", "大伟", "小红", "建国", "丽丽", "Alex", "Sam", "Jamie", "Lee"]
         for n in 0..<users {
@@ -55,6 +57,7 @@ struct ScalePlan {
                 id, username, name, passwordHash, "/media/demo/avatars/\(n % 50).jpg", n % 7 == 0,
                 now.addingTimeInterval(-Double(users - n) * 600).milliseconds)
             try search.run(id, name, username)
+            try nameSearch.run(id, name)
         }
         let follow = try BulkInsert(
             """

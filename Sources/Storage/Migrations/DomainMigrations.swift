@@ -16,5 +16,6 @@ public enum DomainMigrations {
         mediaAndEvents,
         dishLikeCounts,
         plainEventIDs,
+        searchTiers,
     ]
 }

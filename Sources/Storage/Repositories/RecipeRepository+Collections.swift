@@ -97,15 +97,20 @@ extension RecipeRepository {
         return id
     }
 
-    /// Writes a recipe's search row: name, ingredient names and description, pre-tokenized.
+    /// Writes a recipe's search rows: name, ingredient names and description, pre-tokenized,
+    /// in the index of every search tier (`SearchTiers`).
     static func index(
         recipeID: Int64, name: String, ingredients: [String], description: String?,
         _ c: Connection
     ) throws {
+        let name = FullText.indexable(name)
+        let ingredients = FullText.indexable(ingredients.joined(separator: " "))
+        try c.execute("INSERT INTO recipe_name_search (rowid, name) VALUES (?, ?)", recipeID, name)
+        try c.execute(
+            "INSERT INTO recipe_name_ingredient_search (rowid, name, ingredients) VALUES (?, ?, ?)",
+            recipeID, name, ingredients)
         try c.execute(
             "INSERT INTO recipe_search (rowid, name, ingredients, description) VALUES (?, ?, ?, ?)",
-            recipeID, FullText.indexable(name),
-            FullText.indexable(ingredients.joined(separator: " ")),
-            FullText.indexable(description ?? ""))
+            recipeID, name, ingredients, FullText.indexable(description ?? ""))
     }
 }

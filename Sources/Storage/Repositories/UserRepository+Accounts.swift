@@ -25,12 +25,14 @@ extension UserRepository {
         }
     }
 
-    /// Writes a user's row in the search index (replacing an older one).
+    /// Writes a user's rows in the search indexes (replacing older ones).
     static func index(userID: Int64, name: String, username: String, _ c: Connection) throws {
+        let name = FullText.indexable(name)
+        try c.execute("DELETE FROM user_name_search WHERE rowid = ?", userID)
+        try c.execute("INSERT INTO user_name_search (rowid, name) VALUES (?, ?)", userID, name)
         try c.execute("DELETE FROM user_search WHERE rowid = ?", userID)
         try c.execute(
-            "INSERT INTO user_search (rowid, name, username) VALUES (?, ?, ?)",
-            userID, FullText.indexable(name), username)
+            "INSERT INTO user_search (rowid, name, username) VALUES (?, ?, ?)", userID, name, username)
     }
 
     /// The id and stored password hash for a username (case-insensitive), for signing in.

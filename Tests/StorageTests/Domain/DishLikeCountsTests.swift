@@ -35,12 +35,18 @@ struct DishLikeCountsTests {
     @Test("the migration fills in the counts of likes made before it")
     func backfilled() throws {
         let db = try TestDatabase(migrations: Array(DomainMigrations.all.prefix(9)))
-        let author = try db.user("author")
-        let fan = try db.user("fan")
-        let dish = try db.dishes.uploadDish(authorID: author.id, NewDish(photos: [Photo(url: "/d.jpg")]))
-        let quiet = try db.dishes.uploadDish(authorID: author.id, NewDish(photos: [Photo(url: "/q.jpg")]))
-        _ = try db.dishes.like(dishID: dish.id, userID: fan.id)
-        _ = try db.dishes.like(dishID: dish.id, userID: author.id)
+        // Users written as the schema of step 9 has them (today's `createUser` also writes
+        // indexes that came later).
+        let (author, fan) = try db.database.write { c in
+            try c.execute("INSERT INTO users (username, name, password_hash, joined_at) VALUES ('author', 'A', 'x', 0)")
+            let author = c.lastInsertRowID
+            try c.execute("INSERT INTO users (username, name, password_hash, joined_at) VALUES ('fan', 'F', 'x', 0)")
+            return (author, c.lastInsertRowID)
+        }
+        let dish = try db.dishes.uploadDish(authorID: author, NewDish(photos: [Photo(url: "/d.jpg")]))
+        let quiet = try db.dishes.uploadDish(authorID: author, NewDish(photos: [Photo(url: "/q.jpg")]))
+        _ = try db.dishes.like(dishID: dish.id, userID: fan)
+        _ = try db.dishes.like(dishID: dish.id, userID: author)
         let upgraded = try Database.open(path: db.database.path, migrations: DomainMigrations.all)
         defer { upgraded.close() }
         #expect(try DishRepository(database: upgraded).likesCounts(dishIDs: [dish.id, quiet.id]) == [dish.id: 2, quiet.id: 0])

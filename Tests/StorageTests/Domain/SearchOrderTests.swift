@@ -109,6 +109,39 @@ struct SearchOrderTests {
         #expect(none.hasNextPage)
     }
 
+    @Test("the per-tier indexes are filled from the search rows written before them")
+    func backfilled() throws {
+        let old = try TestDatabase(migrations: Array(DomainMigrations.all.prefix(11)))
+        try old.database.write { c in
+            for (id, name, ingredients) in [(7, "鸡蛋羹", ""), (8, "早餐", "鸡蛋"), (9, "Amy", "")] {
+                try c.execute(
+                    "INSERT INTO recipe_search (rowid, name, ingredients, description) VALUES (?, ?, ?, '')",
+                    id, FullText.indexable(name), FullText.indexable(ingredients))
+            }
+            try c.execute("INSERT INTO user_search (rowid, name, username) VALUES (3, 'Cook', 'amy')")
+            try c.execute("INSERT INTO user_search (rowid, name, username) VALUES (4, 'Amy', 'bo')")
+        }
+        let upgraded = try Database.open(path: old.database.path, migrations: DomainMigrations.all)
+        defer { upgraded.close() }
+        let search = SearchRepository(database: upgraded)
+        let recipes = try search.searchRecipes(keyword: "鸡蛋", page: PageRequest(first: 5))
+        #expect(recipes.edges.map { [$0.cursor.key, $0.node] } == [[0, 7], [1, 8]])
+        #expect(try search.searchUsers(keyword: "amy", page: PageRequest(first: 5)).nodes == [4, 3])
+    }
+
+    @Test("a keyword in many ingredients and one name: the name comes first, and only it is in the name index")
+    func sparseNameTier() throws {
+        for n in 0..<30 { _ = try recipe("菜\(n)", ["生抽"]) }
+        let named = try recipe("生抽炒饭")
+        let page = try db.search.searchRecipes(keyword: "生抽", page: PageRequest(first: 5))
+        #expect(page.nodes.first == named)
+        #expect(page.nodes.count == 5)
+        let names = try db.database.read { c in
+            try c.queryFirst("SELECT count(*) FROM recipe_name_search WHERE recipe_name_search MATCH '\"生 抽\"'") { $0.int(0) }
+        }
+        #expect(names == 1)
+    }
+
     @Test("users whose name matches come before those found by username")
     func users() throws {
         let byUsername = try db.users.createUser(username: "amy_cook", name: "Amy", passwordHash: "x")
