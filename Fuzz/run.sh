@@ -26,7 +26,15 @@ esac
 cd "$here"
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 # FUZZ_NO_BUILD=1 reuses the last build (e.g. while another target is building).
-if [ -z "${FUZZ_NO_BUILD:-}" ]; then swift build "${flags[@]}" --product "$product" >&2; fi
+# SwiftPM has kept a stale file list for the parent package here (a new source file in
+# Kitchen was not compiled: "cannot find … in scope"); one clean rebuild settles it.
+if [ -z "${FUZZ_NO_BUILD:-}" ]; then
+  if ! swift build "${flags[@]}" --product "$product" >&2; then
+    echo "build failed; retrying once from a clean Fuzz/.build" >&2
+    rm -rf "$here/.build"
+    swift build "${flags[@]}" --product "$product" >&2
+  fi
+fi
 bin=${FUZZ_BIN:-$(swift build "${flags[@]}" --show-bin-path)}
 
 work="$here/.work/$target"
