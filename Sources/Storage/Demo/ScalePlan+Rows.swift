@@ -108,9 +108,10 @@ extension ScalePlan {
     }
 
     /// Fills the search tables for this seed's recipes (the widest in one statement, the
-    /// others from it), then merges each table's index into one segment. A bulk fill leaves dozens of segments, and a search
-    /// opens every one of them for every keyword: at scale 100,000 a page of results cost
-    /// three times what it does at 1,000 until the merge.
+    /// others from it), then merges each table's index into one segment. A bulk fill
+    /// leaves dozens of segments, and a search opens every one of them for every keyword:
+    /// at scale 100,000 a page of results cost three times what it does at 1,000 until
+    /// the merge.
     func buildSearchIndex(_ c: Connection) throws {
         try c.execute(
             """
