@@ -1,7 +1,10 @@
 import Storage
 
 /// Every repository over one database, built once at start and shared by all requests.
-struct Store: Sendable {
+///
+/// A class: every request's context holds it, and a struct of some thirty references cost
+/// thirty retains and releases each time a context was copied (twice a request).
+final class Store: Sendable {
     let database: Database
     let users: UserRepository
     let recipes: RecipeRepository
@@ -23,16 +26,17 @@ struct Store: Sendable {
     let tokens: TokenGenerator
     /// Token digests already looked up, valid while no token is stored or revoked; nil
     /// looks every token up (tests that count each request's SQL statements).
-    var viewerTokens: ViewerTokenCache? = ViewerTokenCache()
+    let viewerTokens: ViewerTokenCache?
 
     /// Every repository tells the time through `clock`; the default marks the request's
     /// thread when it does (`ThreadClockReads`), so a time-dependent answer is never
     /// reused by the response cache.
     init(
         database: Database, passwords: PasswordHasher = PasswordHasher(),
-        clock: @escaping Clock = ThreadClockReads.clock
+        clock: @escaping Clock = ThreadClockReads.clock, cachesViewerTokens: Bool = true
     ) throws {
         self.database = database
+        viewerTokens = cachesViewerTokens ? ViewerTokenCache() : nil
         // What `viewerTokens` is keyed by: the generation of the table tokens live in.
         database.watchChanges(to: "auth_tokens")
         users = UserRepository(database: database, clock: clock)

@@ -96,8 +96,7 @@ public final class KitchenServer: Sendable {
         }
         let hub = SubscriptionHub(limits: options.subscriptions.hubLimits)
         do {
-            var store = try Store(database: database)
-            if !options.cachesViewerTokens { store.viewerTokens = nil }
+            let store = try Store(database: database, cachesViewerTokens: options.cachesViewerTokens)
             if options.loadDemo, try DemoData.install(database: database, hasher: store.passwords) {
                 log.line("Loaded the demo data into \(options.databasePath) (demo users sign in with password \"\(DemoData.password)\").")
             }
