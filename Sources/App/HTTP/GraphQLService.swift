@@ -40,9 +40,10 @@ struct GraphQLService<Context>: Sendable {
                 rules: Validator.rules(allowingIntrospection: limits.introspection),
                 options: ValidationOptions(hideSuggestions: !limits.suggestions))
             guard errors.isEmpty else { return .rejected(errors) }
-            let breaches = limits.operation.check(document, schema: bound.schema)
+            let (breaches, perRequestCost) = limits.operation.checkDeferringVariableCost(
+                document, schema: bound.schema)
             guard breaches.isEmpty else { return .rejected(breaches) }
-            return .ready(PreparedDocument(validated: document.executable))
+            return .ready(PreparedDocument(validated: document.executable, perRequestCost: perRequestCost))
         }
     }
 

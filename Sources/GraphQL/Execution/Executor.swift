@@ -21,7 +21,7 @@ extension BoundSchema {
         onInternalError: InternalErrorHandler? = nil
     ) -> ExecutionResult {
         execute(
-            document, plans: ExecutionPlans(document), operationName: operationName,
+            document, plans: ExecutionPlans(document), perRequestCost: nil, operationName: operationName,
             variables: variables, context: context, rootValue: rootValue,
             onInternalError: onInternalError)
     }
@@ -34,13 +34,14 @@ extension BoundSchema {
         onInternalError: InternalErrorHandler? = nil
     ) -> ExecutionResult {
         execute(
-            prepared.document, plans: prepared.plans, operationName: operationName,
-            variables: variables, context: context, rootValue: rootValue,
+            prepared.document, plans: prepared.plans, perRequestCost: prepared.perRequestCost,
+            operationName: operationName, variables: variables, context: context, rootValue: rootValue,
             onInternalError: onInternalError)
     }
 
     private func execute(
-        _ document: ExecutableDocument, plans: ExecutionPlans, operationName: String?,
+        _ document: ExecutableDocument, plans: ExecutionPlans, perRequestCost: PerRequestCost?,
+        operationName: String?,
         variables: ObjectValue, context: Context, rootValue: Any,
         onInternalError: InternalErrorHandler?
     ) -> ExecutionResult {
@@ -64,6 +65,11 @@ extension BoundSchema {
         switch coerced {
         case .success(let values): variableValues = values
         case .failure(let failure): return ExecutionResult(errors: failure.errors)
+        }
+        if let tooCostly = perRequestCost?.error(
+            for: operation, in: document, schema: schema, variables: variableValues)
+        {
+            return ExecutionResult(errors: [tooCostly])
         }
         guard let rootType = schema.rootType(for: operation.operation) else {
             return ExecutionResult(

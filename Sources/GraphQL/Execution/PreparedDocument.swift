@@ -6,11 +6,16 @@ public struct PreparedDocument: Sendable {
     public let document: ExecutableDocument
     /// The field plans requests of this document have built, kept for the next ones.
     let plans: ExecutionPlans
+    /// The operations whose cost is measured with each request's variable values before
+    /// they execute (`OperationLimits.checkDeferringVariableCost`); nil for none.
+    let perRequestCost: PerRequestCost?
 
-    /// Wraps a document the caller has validated.
-    public init(validated document: ExecutableDocument) {
+    /// Wraps a document the caller has validated (and checked against its limits, leaving
+    /// `perRequestCost` to each request).
+    public init(validated document: ExecutableDocument, perRequestCost: PerRequestCost? = nil) {
         self.document = document
         self.plans = ExecutionPlans(document)
+        self.perRequestCost = perRequestCost
     }
 }
 

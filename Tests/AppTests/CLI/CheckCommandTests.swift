@@ -143,6 +143,22 @@ struct CheckCommandTests {
         #expect(limited.error.hasPrefix("\(path):1:1: "))
     }
 
+    @Test("--server-limits passes a cost that depends on variables, as the server measures it per request")
+    func variablePageCost() {
+        let files = TemporaryFiles()
+        let schema = files.write("schema.graphql", """
+            type Query { nodes(first: Int = 20): [Node!]! }
+            type Node { name: String, items(first: Int): [Node!]! }
+            """)
+        // 1 + 100 × (1 + 100 × 1) = 10,101 at the largest pages; 1 + 100 × 102 = 10,201 written in.
+        let variable = files.write("v.graphql", "query($n: Int) { nodes(first: $n) { items(first: $n) { name } } }")
+        let written = files.write("w.graphql", "{ nodes(first: 100) { items(first: 101) { name } } }")
+        #expect(runKitchen(["check", "--server-limits", "--schema", schema, variable]).status == 0)
+        let refused = runKitchen(["check", "--server-limits", "--schema", schema, written])
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("costs 10201, more than the limit of 10000."))
+    }
+
     @Test("no document is a usage error, exit 2")
     func noDocument() {
         #expect(runKitchen(["check"]).status == 2)

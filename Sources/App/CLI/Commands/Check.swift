@@ -15,7 +15,9 @@ extension CommandSpec {
             the same way, at its own file, line and column.
             With --server-limits, a document must also keep within the limits 'kitchen serve' applies
             by default: its size, tokens and nesting, and each operation's depth, aliases,
-            directives and cost.
+            directives and cost. A query or mutation whose cost is over only because a 'first'
+            comes from a variable passes, as on the server, which measures it with the values
+            each request sends.
             With --json, standard output gets one array with an entry per document,
             [{"file": …, "errors": [{"message": …, "line": …, "column": …, "locations": […]}]}],
             for tools; the exit status is the same.
@@ -86,7 +88,8 @@ struct CheckResult: Sendable {
             let document = try Parser.parse(Source(file.text, name: file.name), limits: limits?.parser ?? .default)
             let errors = Validator.validate(document, schema: schema)
             guard errors.isEmpty, let limits else { return CheckResult(file: file.name, errors: errors) }
-            return CheckResult(file: file.name, errors: limits.operation.check(document, schema: schema))
+            return CheckResult(
+                file: file.name, errors: limits.operation.checkDeferringVariableCost(document, schema: schema).errors)
         } catch {
             return CheckResult(file: file.name, errors: [error])
         }

@@ -31,14 +31,55 @@ public struct OperationLimits: Sendable, Hashable {
     public static let unlimited = OperationLimits(
         maxDepth: .max, maxAliases: .max, maxDirectivesPerLocation: .max, maxCost: .max)
 
-    /// The errors of every operation of a validated document that breaks a limit.
+    /// The errors of every operation of a validated document that breaks a limit; a `first`
+    /// that comes from a variable counts as the largest page (`PageSize.maximum`).
     public func check(_ document: Document, schema: Schema) -> [GraphQLError] {
         var measure = OperationMeasure(document: document, schema: schema, limits: self)
         var errors: [GraphQLError] = []
         for definition in document.definitions {
             guard case .executable(.operation(let operation)) = definition else { continue }
-            errors += measure.check(operation)
+            errors += measure.check(operation).errors
         }
         return errors
+    }
+
+    /// As `check`, for a server: a query or mutation over the cost limit only because some
+    /// `first` comes from a variable is not refused here but named in `perRequestCost`, to
+    /// be measured with each request's values before it executes. A client paging with
+    /// `first: $count` is held to the pages it asks for, not to the largest it could.
+    /// (Subscriptions are measured here, as the largest pages: their events run later.)
+    public func checkDeferringVariableCost(
+        _ document: Document, schema: Schema
+    ) -> (errors: [GraphQLError], perRequestCost: PerRequestCost?) {
+        var measure = OperationMeasure(document: document, schema: schema, limits: self)
+        var errors: [GraphQLError] = []
+        var deferred: Set<Int> = []
+        for definition in document.definitions {
+            guard case .executable(.operation(let operation)) = definition else { continue }
+            let result = measure.check(operation, deferringVariableCost: operation.operation != .subscription)
+            errors += result.errors
+            if result.costDependsOnVariables { deferred.insert(operation.location.start) }
+        }
+        let perRequestCost = deferred.isEmpty ? nil : PerRequestCost(limits: self, operations: deferred)
+        return (errors, perRequestCost)
+    }
+}
+
+/// The operations of a document whose cost depends on the request's variable values, and
+/// the limits to hold them to.
+public struct PerRequestCost: Sendable, Hashable {
+    let limits: OperationLimits
+    /// The operations, by where they start in the source.
+    let operations: Set<Int>
+
+    /// The cost error of `operation` with a request's coerced variable values; nil when it
+    /// is within the limit or its cost does not depend on variables.
+    func error(
+        for operation: OperationDefinition, in document: ExecutableDocument, schema: Schema,
+        variables: ObjectValue
+    ) -> GraphQLError? {
+        guard operations.contains(operation.location.start) else { return nil }
+        var measure = OperationMeasure(document: document, schema: schema, limits: limits, variables: variables)
+        return measure.costError(of: operation)
     }
 }

@@ -7,18 +7,38 @@ struct OperationMeasure {
     let limits: OperationLimits
     let source: Source
     let fragments: [String: FragmentDefinition]
+    /// A request's coerced variable values, for the page sizes that come from variables;
+    /// nil when only the document is known, and such a page counts as the largest.
+    let variables: ObjectValue?
     private var memo: [String: Measurement] = [:]
     private var visiting: Set<String> = []
 
     init(document: Document, schema: Schema, limits: OperationLimits) {
+        let fragments = document.definitions.compactMap { definition -> FragmentDefinition? in
+            if case .executable(.fragment(let fragment)) = definition { return fragment }
+            return nil
+        }
+        self.init(fragments: fragments, source: document.source, schema: schema, limits: limits, variables: nil)
+    }
+
+    /// A measure of a validated document's operations with one request's variable values.
+    init(document: ExecutableDocument, schema: Schema, limits: OperationLimits, variables: ObjectValue) {
+        self.init(
+            fragments: document.fragments, source: document.source, schema: schema, limits: limits,
+            variables: variables)
+    }
+
+    private init(
+        fragments list: [FragmentDefinition], source: Source, schema: Schema, limits: OperationLimits,
+        variables: ObjectValue?
+    ) {
         self.schema = schema
         self.limits = limits
-        self.source = document.source
+        self.source = source
+        self.variables = variables
         var fragments: [String: FragmentDefinition] = [:]
-        for definition in document.definitions {
-            if case .executable(.fragment(let fragment)) = definition, fragments[fragment.name.value] == nil {
-                fragments[fragment.name.value] = fragment
-            }
+        for fragment in list where fragments[fragment.name.value] == nil {
+            fragments[fragment.name.value] = fragment
         }
         self.fragments = fragments
     }
@@ -30,15 +50,26 @@ struct OperationMeasure {
         var cost = 0
         /// The first node that carries more directives than allowed.
         var crowdedDirectives: (count: Int, location: Location)?
+        /// Whether some page size came from a variable whose value was not known (and was
+        /// counted as the largest page).
+        var guessedPageSize = false
+        /// The cost were every such page empty: what no request of the operation can cost
+        /// less than.
+        var leastCost = 0
     }
 
-    mutating func check(_ operation: OperationDefinition) -> [GraphQLError] {
+    /// The limits `operation` breaks. With `deferringVariableCost`, a cost over the limit
+    /// only because some page size comes from a variable is left out and reported as
+    /// `costDependsOnVariables`, for a check with the request's values.
+    mutating func check(
+        _ operation: OperationDefinition, deferringVariableCost: Bool = false
+    ) -> (errors: [GraphQLError], costDependsOnVariables: Bool) {
         let root = schema.rootType(for: operation.operation)?.name
         var total = measure(operation.selectionSet, parentType: root)
         note(operation.directives.count, at: operation.location, in: &total)
-        let name = operation.name.map { "Operation \"\($0.value)\"" } ?? "The operation"
         var errors: [GraphQLError] = []
         let at = [operation.location.start]
+        let name = Self.name(of: operation)
         if total.depth > limits.maxDepth {
             errors.append(error("\(name) is nested \(total.depth) levels deep; the limit is \(limits.maxDepth).", at))
         }
@@ -51,12 +82,33 @@ struct OperationMeasure {
                 [crowded.location.start]))
         }
         if total.cost > limits.maxCost {
-            errors.append(error(
-                "\(name) costs \(total.cost), more than the limit of \(limits.maxCost). Every field costs 1, "
-                    + "and a list or connection multiplies the cost of its selections by its size (first): "
-                    + "ask for smaller pages.", at))
+            // Deferred only when some request's pages could keep it within the limit.
+            if deferringVariableCost, total.guessedPageSize, total.leastCost <= limits.maxCost {
+                return (errors, true)
+            }
+            errors.append(costError(name, total.cost, at))
         }
-        return errors
+        return (errors, false)
+    }
+
+    /// The cost error of `operation` with this measure's variable values, if it costs
+    /// more than the limit.
+    mutating func costError(of operation: OperationDefinition) -> GraphQLError? {
+        let root = schema.rootType(for: operation.operation)?.name
+        let cost = measure(operation.selectionSet, parentType: root).cost
+        guard cost > limits.maxCost else { return nil }
+        return costError(Self.name(of: operation), cost, [operation.location.start])
+    }
+
+    private static func name(of operation: OperationDefinition) -> String {
+        operation.name.map { "Operation \"\($0.value)\"" } ?? "The operation"
+    }
+
+    private func costError(_ name: String, _ cost: Int, _ at: [Int]) -> GraphQLError {
+        error(
+            "\(name) costs \(cost), more than the limit of \(limits.maxCost). Every field costs 1, "
+                + "and a list or connection multiplies the cost of its selections by its size (first): "
+                + "ask for smaller pages.", at)
     }
 
     /// `paged`: the selection set is a connection's, whose `first` has already multiplied
@@ -84,6 +136,8 @@ struct OperationMeasure {
             total.depth = max(total.depth, part.depth)
             total.aliases = total.aliases.addingClamped(part.aliases)
             total.cost = total.cost.addingClamped(part.cost)
+            total.guessedPageSize = total.guessedPageSize || part.guessedPageSize
+            total.leastCost = total.leastCost.addingClamped(part.leastCost)
             if total.crowdedDirectives == nil { total.crowdedDirectives = part.crowdedDirectives }
         }
         return total
@@ -104,11 +158,14 @@ struct OperationMeasure {
             // Bounded by the schema's size; MaxIntrospectionDepth limits its recursion.
             result.depth = 1
             result.cost = 1
+            result.leastCost = 1
         } else {
             result.depth = inner.depth + 1
             let isPage = paged && Self.pageFields.contains(field.name.value)
-            let size = isPage ? 1 : size(of: field, definition)
-            result.cost = 1.addingClamped(inner.cost.multipliedClamped(by: size))
+            let size = isPage ? (value: 1, guessed: false) : size(of: field, definition)
+            result.cost = 1.addingClamped(inner.cost.multipliedClamped(by: size.value))
+            result.guessedPageSize = inner.guessedPageSize || size.guessed
+            result.leastCost = 1.addingClamped(inner.leastCost.multipliedClamped(by: size.guessed ? 0 : size.value))
         }
         result.crowdedDirectives = inner.crowdedDirectives
         note(field.directives.count, at: field.location, in: &result)
@@ -133,27 +190,36 @@ struct OperationMeasure {
         return result
     }
 
-    /// How many times a field's selections may be repeated: its `first` (given, else its
-    /// default), else the default list size for a list, else 1.
-    private func size(of field: Field, _ definition: FieldDefinitionInfo?) -> Int {
-        guard let definition else { return 1 }
-        if let first = definition.argument(named: "first") {
-            if let argument = field.arguments.first(where: { $0.name.value == "first" }),
-                case .int(let text) = argument.value.kind, let value = Int(text)
-            {
-                return max(0, value)
-            }
-            if field.arguments.contains(where: { $0.name.value == "first" }) {
-                return PageSize.maximum  // a variable: assume the largest page it could ask for
-            }
-            if let defaultValue = first.defaultValue, case .int(let text) = defaultValue.kind,
-                let value = Int(text)
-            {
-                return max(0, value)
-            }
-            return limits.defaultListSize
+    /// How many times a field's selections may be repeated: its `first` (given, from a
+    /// variable's value, else its default), else the default list size for a list, else
+    /// 1. `guessed`: the `first` came from a variable whose value is not known here, and
+    /// counts as the largest page it could ask for.
+    private func size(of field: Field, _ definition: FieldDefinitionInfo?) -> (value: Int, guessed: Bool) {
+        guard let definition else { return (1, false) }
+        guard let first = definition.argument(named: "first") else {
+            return (definition.type.isList ? limits.defaultListSize : 1, false)
         }
-        return definition.type.isList ? limits.defaultListSize : 1
+        if let argument = field.arguments.first(where: { $0.name.value == "first" }) {
+            switch argument.value.kind {
+            case .int(let text):
+                if let value = Int(text) { return (max(0, value), false) }
+            case .variable(let variable):
+                guard let variables else { return (PageSize.maximum, true) }
+                switch variables[variable.name.value] {
+                case .int(let value)?: return (max(0, value), false)
+                case .null?, nil: break  // no value: the argument's default, as a resolver sees it
+                default: return (PageSize.maximum, false)
+                }
+            default:
+                return (PageSize.maximum, false)
+            }
+        }
+        if let defaultValue = first.defaultValue, case .int(let text) = defaultValue.kind,
+            let value = Int(text)
+        {
+            return (max(0, value), false)
+        }
+        return (limits.defaultListSize, false)
     }
 
     private func note(_ count: Int, at location: Location, in measurement: inout Measurement) {
