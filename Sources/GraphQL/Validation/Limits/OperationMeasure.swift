@@ -50,11 +50,9 @@ struct OperationMeasure {
         var cost = 0
         /// The first node that carries more directives than allowed.
         var crowdedDirectives: (count: Int, location: Location)?
-        /// Whether some page size came from a variable whose value was not known (and was
-        /// counted as the largest page).
-        var guessedPageSize = false
-        /// The cost were every such page empty: what no request of the operation can cost
-        /// less than.
+        /// The cost were every page whose size comes from a variable of unknown value empty
+        /// (`cost` counts them as the largest): what no request of the operation can cost
+        /// less than. Equal to `cost` when no page size was guessed.
         var leastCost = 0
     }
 
@@ -82,8 +80,9 @@ struct OperationMeasure {
                 [crowded.location.start]))
         }
         if total.cost > limits.maxCost {
-            // Deferred only when some request's pages could keep it within the limit.
-            if deferringVariableCost, total.guessedPageSize, total.leastCost <= limits.maxCost {
+            // Deferred only when some request's pages could keep it within the limit (then
+            // some page size was guessed: without one, `leastCost` is `cost`).
+            if deferringVariableCost, total.leastCost <= limits.maxCost {
                 return (errors, true)
             }
             errors.append(costError(name, total.cost, at))
@@ -136,7 +135,6 @@ struct OperationMeasure {
             total.depth = max(total.depth, part.depth)
             total.aliases = total.aliases.addingClamped(part.aliases)
             total.cost = total.cost.addingClamped(part.cost)
-            total.guessedPageSize = total.guessedPageSize || part.guessedPageSize
             total.leastCost = total.leastCost.addingClamped(part.leastCost)
             if total.crowdedDirectives == nil { total.crowdedDirectives = part.crowdedDirectives }
         }
@@ -164,7 +162,6 @@ struct OperationMeasure {
             let isPage = paged && Self.pageFields.contains(field.name.value)
             let size = isPage ? (value: 1, guessed: false) : size(of: field, definition)
             result.cost = 1.addingClamped(inner.cost.multipliedClamped(by: size.value))
-            result.guessedPageSize = inner.guessedPageSize || size.guessed
             result.leastCost = 1.addingClamped(inner.leastCost.multipliedClamped(by: size.guessed ? 0 : size.value))
         }
         result.crowdedDirectives = inner.crowdedDirectives
@@ -202,7 +199,7 @@ struct OperationMeasure {
         if let argument = field.arguments.first(where: { $0.name.value == "first" }) {
             switch argument.value.kind {
             case .int(let text):
-                if let value = Int(text) { return (max(0, value), false) }
+                return (Int(text).map { max(0, $0) } ?? PageSize.maximum, false)
             case .variable(let variable):
                 guard let variables else { return (PageSize.maximum, true) }
                 switch variables[variable.name.value] {
