@@ -41,7 +41,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-kitchen_port=18180 peer_port=18190 mhd_port=18191 nginx_port=18192
+kitchen_port=18180 peer_port=18190 mhd_port=18191 nginx_port=18192 floor_port=18193
 "$here/peers/setup.sh" >/dev/null
 export NODE_PATH="$deps/usr/share/nodejs:$deps/usr/lib/x86_64-linux-gnu/nodejs"
 
@@ -52,8 +52,12 @@ if [ -z "$kitchen" ]; then
 fi
 mkdir -p "$deps/data" "$deps/bin"
 static_mhd="$deps/bin/static-mhd"
-if [ ! -x "$static_mhd" ] || [ "$here/http/static-mhd.c" -nt "$static_mhd" ]; then
+if [ ! -x "$static_mhd" ] || [ "$here/http/static-mhd.c" -nt "$static_mhd" ] || [ "$here/http/fixed-answer.h" -nt "$static_mhd" ]; then
     cc -O2 -Wall -o "$static_mhd" "$here/http/static-mhd.c" -lmicrohttpd
+fi
+write_floor="$deps/bin/write-floor"
+if [ ! -x "$write_floor" ] || [ "$here/http/write-floor.c" -nt "$write_floor" ] || [ "$here/http/fixed-answer.h" -nt "$write_floor" ]; then
+    cc -O2 -Wall -o "$write_floor" "$here/http/write-floor.c" -lmicrohttpd -lpthread
 fi
 
 work="$(mktemp -d /tmp/kitchen-bench.XXXXXX)"
@@ -130,6 +134,41 @@ bodies() {  # bodies CASE → comma-separated request files
 }
 
 rss_kb() { awk '/^VmHWM/ { print $2 }' "/proc/$1/status" 2>/dev/null || echo 0; }
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }  # user + system, all threads
+ticks_per_second="$(getconf CLK_TCK)"
+# cpu_per_request TICKS REQUESTS → microseconds of CPU per request
+cpu_per_request() { awk -v t="$1" -v n="$2" -v hz="$ticks_per_second" 'BEGIN { printf "%.0f", (n > 0 ? t * 1e6 / hz / n : 0) }'; }
+
+# floor_run SPIN_US SECONDS [--inline] → "rps p50 p99 requests failures cpu-µs-per-request":
+# http/write-floor.c spending SPIN_US of CPU on each of M1's requests.
+floor_run() {
+    local pid before line
+    settle "$kitchen_pid" "$peer_pid"
+    "$write_floor" "$floor_port" "$work/M1-response.json" "$deps/data/write-floor.log" "$1" ${3:-} &
+    pid=$!
+    wait_for "$floor_port"
+    before="$(cpu_ticks "$pid")"
+    line="$(duration="$2" measure floor "$floor_port" "$(bodies M1)")"
+    local ticks=$(($(cpu_ticks "$pid") - before)) requests
+    requests="$(echo "$line" | awk '{ print $4 }')"
+    stop "$pid"
+    rm -f "$deps/data/write-floor.log"
+    echo "$line $(cpu_per_request "$ticks" "$requests")"
+}
+
+# floor_at CPU_US [--inline] → floor_run's line for a spin that makes the floor server use
+# CPU_US of CPU per request in all (its own HTTP, log and flush work included): two short
+# runs find the spin, a full one measures.
+floor_at() {
+    local spin=$(($1 * 3 / 4)) line used
+    for _ in 1 2; do
+        line=($(floor_run "$spin" 3 ${2:-}))
+        used="${line[5]}"
+        spin=$((spin + $1 - used))
+        [ "$spin" -ge 0 ] || spin=0
+    done
+    floor_run "$spin" "$duration" ${2:-}
+}
 
 if [ -n "$flat" ]; then
     set -- $flat
@@ -220,7 +259,10 @@ results="$work/results"
 for case in $cases; do
     for pair in $(seq 1 "$pairs"); do
         settle "$kitchen_pid" "$peer_pid"
+        ticks="$(cpu_ticks "$kitchen_pid")"
         k=($(measure kitchen "$kitchen_port" "$(bodies "$case")"))
+        ticks=$(($(cpu_ticks "$kitchen_pid") - ticks))
+        [ "$case" != M1 ] || echo "$(cpu_per_request "$ticks" "${k[3]}")" >>"$work/M1-cpu"
         settle "$kitchen_pid" "$peer_pid"
         p=($(measure peer "$peer_port" "$(bodies "$case")"))
         ratio="$(awk -v a="${k[0]}" -v b="${p[0]}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
@@ -250,7 +292,7 @@ per_flush="$(curl -s "http://127.0.0.1:$kitchen_port/metrics" | awk '
 # synchronous=FULL, through the same libsqlite3 — the rate at which one writer can make
 # writes durable one at a time, with no other work at all (the peer's way; Kitchen's
 # commits share flushes, so it can pass this).
-commits=0
+commits=0 kitchen_cpu=0 floor_p99=0
 if [[ " $cases " == *" M1 "* ]]; then
     floor="$deps/data/commit-floor.sqlite" count=3000
     rm -f "$floor" "$floor-wal" "$floor-shm"
@@ -266,11 +308,28 @@ if [[ " $cases " == *" M1 "* ]]; then
     commits="$(awk -v n="$count" -v ns="$((end - start))" 'BEGIN { printf "%.0f", n / (ns / 1e9) }')"
     echo
     echo "M1's limit: $commits durable commits/s (sqlite3, one connection, WAL, synchronous=FULL, $count commits on this disk)"
+
+    # M1's p99 floor: http/write-floor.c, a libmicrohttpd server that spends as much CPU per
+    # request as Kitchen spent per write in its M1 runs (median) and answers once a grouped
+    # fdatasync of a log covers the request, as Kitchen does, doing nothing else. Kitchen's
+    # M1 p99 can be compared with it; answered without the flush, it shows the disk's share.
+    curl -s -X POST -H 'Content-Type: application/json' -H "Authorization: Bearer $(cat "$work/req/token")" \
+        --data-binary "@$work/req/M1b.json" "http://127.0.0.1:$kitchen_port/graphql" -o "$work/M1-response.json"
+    kitchen_cpu="$(sort -n "$work/M1-cpu" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')"
+    settle "$kitchen_pid" "$peer_pid"
+    durable=($(floor_at "$kitchen_cpu"))
+    plain=($(floor_at "$kitchen_cpu" --inline))
+    echo "M1's p99 floor: a server spending Kitchen's ${kitchen_cpu} µs of CPU per write and doing nothing else"
+    printf '%-30s %9s %7s %7s %9s\n' "" "writes/s" p50 p99 "CPU µs"
+    printf '%-30s %9.0f %7.2f %7.2f %9s\n' "answered after a grouped flush" "${durable[0]}" "${durable[1]}" "${durable[2]}" "${durable[5]}"
+    printf '%-30s %9.0f %7.2f %7.2f %9s\n' "answered at once (no disk)" "${plain[0]}" "${plain[1]}" "${plain[2]}" "${plain[5]}"
+    floor_p99="${durable[2]}"
 fi
 
 echo
 echo "targets (medians over the pairs):"
-awk -v rss="$rss" -v setup_rss="$setup_rss" -v commits="$commits" -v per_flush="$per_flush" '
+awk -v rss="$rss" -v setup_rss="$setup_rss" -v commits="$commits" -v per_flush="$per_flush" \
+    -v kitchen_cpu="$kitchen_cpu" -v floor_p99="$floor_p99" '
     function median(list, n,    i, j, t) {
         for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (list[j] < list[i]) { t = list[i]; list[i] = list[j]; list[j] = t }
         return n % 2 ? list[(n + 1) / 2] : (list[n / 2] + list[n / 2 + 1]) / 2
@@ -309,6 +368,7 @@ awk -v rss="$rss" -v setup_rss="$setup_rss" -v commits="$commits" -v per_flush="
                 # the machine adds its own tail on top, seen on static bytes.
                 for (k = 1; k <= n[c]; k++) r[k] = rps[c, k]
                 printf "      [32 connections at %.0f writes/s wait %.2f ms on average (32 / rate); nginx on static bytes: p99 - p50 = %.2f ms]\n", median(r, n[c]), 32000 / median(r, n[c]), median(spread, nn)
+                if (floor_p99 > 0) printf "      [a server doing nothing but spending Kitchen'"'"'s %d µs of CPU per write and waiting for the same grouped flush: p99 %.2f ms]\n", kitchen_cpu, floor_p99
             }
         }
         printf "  Kitchen peak resident size   %6.1f MB (target < 100 MB)  %s   [during the runs; %.1f MB in set-up, with sign-up hashing]\n", rss / 1024, (rss < 102400 ? "met" : "NOT met"), setup_rss / 1024

@@ -16,27 +16,16 @@
 #include <string.h>
 #include <unistd.h>
 
-static char *body;
-static size_t body_length;
+#include "fixed-answer.h"
+
+static char seen;
 
 static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, const char *url,
                               const char *method, const char *version, const char *upload_data,
                               size_t *upload_data_size, void **request_state) {
     (void)cls; (void)url; (void)method; (void)version; (void)upload_data;
-    if (*request_state == NULL) { /* first call: headers only */
-        *request_state = (void *)1;
-        return MHD_YES;
-    }
-    if (*upload_data_size != 0) { /* a piece of the body: drop it */
-        *upload_data_size = 0;
-        return MHD_YES;
-    }
-    struct MHD_Response *response =
-        MHD_create_response_from_buffer(body_length, body, MHD_RESPMEM_PERSISTENT);
-    MHD_add_response_header(response, "Content-Type", "application/graphql-response+json; charset=utf-8");
-    enum MHD_Result result = MHD_queue_response(connection, 200, response);
-    MHD_destroy_response(response);
-    return result;
+    if (still_arriving(request_state, upload_data_size, &seen)) return MHD_YES;
+    return send_body(connection);
 }
 
 int main(int argc, char **argv) {
@@ -44,14 +33,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: static-mhd PORT FILE [THREADS]\n");
         return 2;
     }
-    FILE *file = fopen(argv[2], "rb");
-    if (!file) { perror(argv[2]); return 1; }
-    fseek(file, 0, SEEK_END);
-    body_length = (size_t)ftell(file);
-    rewind(file);
-    body = malloc(body_length ? body_length : 1);
-    if (fread(body, 1, body_length, file) != body_length) { perror("read"); return 1; }
-    fclose(file);
+    load_body(argv[2]);
     unsigned threads = argc > 3 ? (unsigned)atoi(argv[3]) : (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
 
     struct sockaddr_in address;
