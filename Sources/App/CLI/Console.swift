@@ -16,10 +16,17 @@ public struct Console: Sendable {
     }
 
     /// The process's standard output and standard error, written straight to the file
-    /// descriptors, one `write` per call (the request log batches its lines first).
-    public static let standard = Console(
-        out: { writeAll($0, to: STDOUT_FILENO) },
-        error: { writeAll($0, to: STDERR_FILENO) })
+    /// descriptors, one `write` per call (the request log batches its lines first). When
+    /// standard output is a file, its pages go to the disk as it grows (`FileWriteback`).
+    public static let standard: Console = {
+        let outWriteback = FileWriteback(descriptor: STDOUT_FILENO)
+        return Console(
+            out: { text in
+                writeAll(text, to: STDOUT_FILENO)
+                outWriteback.wrote(text.utf8.count)
+            },
+            error: { writeAll($0, to: STDERR_FILENO) })
+    }()
 
     /// Writes every byte of `text` to `descriptor`, retrying short writes and
     /// interruptions; a closed or full descriptor drops the rest.
