@@ -63,7 +63,7 @@ struct MediaEndpoint: Sendable {
         let path = folder.resizedPath(hash: hash, width: width)
         if let stored = FileManager.default.contents(atPath: path) { return [UInt8](stored) }
         guard let made = Vips.thumbnail(original, width: width, format: format) else { return nil }
-        if let staged = try? folder.stage(made), rename(staged, path) != 0 {
+        if let staged = try? folder.stage(made, durable: false), rename(staged, path) != 0 {
             folder.discard(staged: staged)
         }
         return made

@@ -7,9 +7,16 @@ import Foundation
 /// A file is moved into place (an atomic rename) only after the mutation that uses it has
 /// committed, so a failed mutation leaves nothing behind; a process that dies between
 /// staging and commit leaves only a `tmp/` file, which `removeStaleStaged` clears.
+///
+/// An upload is on disk before anyone hears of it, as a database change is: a staged
+/// original is synced before the mutation that refers to it runs, and the folder is synced
+/// after the rename that names it, both before the request is answered. (Resized versions
+/// can be made again, and are not synced.)
 public struct MediaFolder: Sendable {
     /// The folder's path.
     public let path: String
+    /// Makes a descriptor's file (or folder) durable; `fsync` but in tests.
+    let sync: @Sendable (Int32) -> Bool
 
     /// The folder beside the database at `databasePath`; created when missing.
     public init(databasePath: String) throws {
@@ -18,7 +25,13 @@ public struct MediaFolder: Sendable {
 
     /// The folder at `path`; created (with `tmp/`) when missing.
     public init(path: String) throws {
+        try self.init(path: path, sync: { fsync($0) == 0 })
+    }
+
+    /// The folder at `path`, syncing with `sync` (tests pass one that records).
+    init(path: String, sync: @escaping @Sendable (Int32) -> Bool) throws {
         self.path = path
+        self.sync = sync
         try FileManager.default.createDirectory(
             atPath: path + "/tmp", withIntermediateDirectories: true)
     }
@@ -29,26 +42,56 @@ public struct MediaFolder: Sendable {
     /// The path of the version resized to `width` pixels.
     public func resizedPath(hash: String, width: Int) -> String { "\(path)/\(hash).w\(width)" }
 
-    /// Writes bytes to a new file in `tmp/` and returns its path.
-    public func stage(_ bytes: [UInt8]) throws -> String {
+    /// Writes bytes to a new file in `tmp/` and returns its path; `durable` syncs the file
+    /// before returning (an original must be; a resized version need not).
+    public func stage(_ bytes: [UInt8], durable: Bool = true) throws -> String {
         let staged = "\(path)/tmp/\(UUID().uuidString)"
-        guard FileManager.default.createFile(atPath: staged, contents: Data(bytes)) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: staged])
+        let descriptor = open(staged, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Self.writeFailure(staged) }
+        let written = bytes.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
+        let synced = written && (!durable || sync(descriptor))
+        close(descriptor)
+        guard synced else {
+            discard(staged: staged)
+            throw Self.writeFailure(staged)
         }
         return staged
     }
 
-    /// Moves a staged file into place under its hash; when the hash is already stored
-    /// the staged copy is simply removed (same content).
+    /// Moves a staged file into place under its hash and syncs the folder, so that the new
+    /// name survives a power cut; when the hash is already stored the staged copy is simply
+    /// removed (same content).
     public func commit(staged: String, hash: String) throws {
         let target = originalPath(hash: hash)
         if FileManager.default.fileExists(atPath: target) {
             discard(staged: staged)
             return
         }
-        guard rename(staged, target) == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target])
+        guard rename(staged, target) == 0 else { throw Self.writeFailure(target) }
+        let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let synced = folder >= 0 && sync(folder)
+        if folder >= 0 { close(folder) }
+        guard synced else { throw Self.writeFailure(path) }
+    }
+
+    /// Writes every byte, retrying short writes and interruptions; false on failure.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                return false
+            }
         }
+        return true
+    }
+
+    private static func writeFailure(_ path: String) -> CocoaError {
+        CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
     }
 
     /// Removes a staged file that no mutation kept.
