@@ -135,13 +135,14 @@ public struct Cart: Sendable, Hashable {
 
     /// Groups lines by shop; lines must come in the order they were added.
     public init(lines: [CartLine]) {
+        // A cart has a handful of shops: a linear search finds a line's group for less than
+        // a dictionary's hashing costs.
         var groups: [CartShopGroup] = []
-        var index: [Int64: Int] = [:]
         for line in lines {
-            if let at = index[line.shopID] {
+            let shopID = line.shopID
+            if let at = groups.firstIndex(where: { $0.shop.id == shopID }) {
                 groups[at].lines.append(line)
             } else {
-                index[line.shopID] = groups.count
                 groups.append(CartShopGroup(shop: line.shop, lines: [line]))
             }
         }
