@@ -72,10 +72,12 @@ final class RequestUploads: Sendable {
             }
             do {
                 try folder.commit(staged: path, hash: file.hash)
-                try media.record(file.mediaItem)
             } catch {
+                // The rename failed (the staged copy goes), or the folder could not be
+                // synced after it: the picture is in place all the same, and recorded.
                 folder.discard(staged: path)
             }
+            if folder.holds(hash: file.hash) { try? media.record(file.mediaItem) }
         }
     }
 }

@@ -63,7 +63,7 @@ public struct MediaFolder: Sendable {
     /// removed (same content).
     public func commit(staged: String, hash: String) throws {
         let target = originalPath(hash: hash)
-        if FileManager.default.fileExists(atPath: target) {
+        if holds(hash: hash) {
             discard(staged: staged)
             return
         }
@@ -92,6 +92,11 @@ public struct MediaFolder: Sendable {
 
     private static func writeFailure(_ path: String) -> CocoaError {
         CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+    }
+
+    /// Whether the original with `hash` is in place.
+    public func holds(hash: String) -> Bool {
+        FileManager.default.fileExists(atPath: originalPath(hash: hash))
     }
 
     /// Removes a staged file that no mutation kept.
