@@ -103,6 +103,10 @@ public final class KitchenServer: Sendable {
             let router = makeRouter(
                 store: store, database: database, bound: bound, schemaText: schemaFile.text,
                 options: options, hub: hub, log: log)
+            let recovered = StagedRecovery.run(folder: store.mediaFolder, media: store.media)
+            if !recovered.isEmpty {
+                log.line("Put back \(recovered.count) uploaded picture(s) a stop had left unnamed in the media folder.")
+            }
             store.mediaFolder.removeStaleStaged()
             var server = options.server
             server.maxMultipartBodySize = options.uploadLimits.maxRequestSize

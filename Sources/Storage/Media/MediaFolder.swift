@@ -6,7 +6,8 @@ import Foundation
 ///
 /// A file is moved into place (an atomic rename) only after the mutation that uses it has
 /// committed, so a failed mutation leaves nothing behind; a process that dies between
-/// staging and commit leaves only a `tmp/` file, which `removeStaleStaged` clears.
+/// staging and commit leaves only a `tmp/` file, which the next start puts in place when a
+/// row refers to it (the App's `StagedRecovery`) and `removeStaleStaged` otherwise clears.
 ///
 /// An upload is on disk before anyone hears of it, as a database change is: a staged
 /// original is synced before the mutation that refers to it runs, and the folder is synced

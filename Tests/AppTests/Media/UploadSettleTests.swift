@@ -66,4 +66,22 @@ struct UploadSettleTests {
         #expect(folder.holds(hash: picture.hash))
         #expect(try media.items(hashes: [picture.hash])[picture.hash] == picture.mediaItem)
     }
+
+    @Test("at start, a staged original a row names but the folder lacks is put in place and recorded")
+    func stagedOriginalRecovered() throws {
+        let folderPath = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folderPath) }
+        let named = try upload(TestImages.jpeg(width: 40, height: 30))
+        let unnamed = try upload(TestImages.jpeg(width: 20, height: 10))
+        let (database, media, folder) = try setUp(in: folderPath, avatarURL: named.url) { fsync($0) == 0 }
+        defer { database.close() }
+        // As a power cut leaves them: the row committed, the renames lost.
+        _ = try folder.stage(named.bytes)
+        let leftOver = try folder.stage(unnamed.bytes)
+        #expect(StagedRecovery.run(folder: folder, media: media) == [named.hash])
+        #expect(folder.storedNames() == [named.hash])
+        #expect(try media.items(hashes: [named.hash])[named.hash] == named.mediaItem)
+        #expect(folder.stagedNames() == [URL(fileURLWithPath: leftOver).lastPathComponent])
+        #expect(StagedRecovery.run(folder: folder, media: media).isEmpty)  // nothing more to do
+    }
 }
