@@ -16,7 +16,7 @@ enum StagedRecovery {
     static func run(folder: MediaFolder, media: MediaRepository) -> [String] {
         var recovered: [String] = []
         for name in folder.stagedNames() {
-            let path = "\(folder.path)/tmp/\(name)"
+            let path = folder.stagedPath(name)
             guard let data = FileManager.default.contents(atPath: path) else { continue }
             let bytes = [UInt8](data)
             let hash = ContentHash.sha256(bytes)
@@ -26,10 +26,7 @@ enum StagedRecovery {
             else { continue }
             try? folder.commit(staged: path, hash: hash)
             guard folder.holds(hash: hash) else { continue }
-            try? media.record(
-                MediaItem(
-                    hash: hash, format: image.format.rawValue, width: image.width, height: image.height,
-                    byteCount: bytes.count))
+            try? media.record(image.mediaItem(hash: hash, byteCount: bytes.count))
             recovered.append(hash)
         }
         return recovered

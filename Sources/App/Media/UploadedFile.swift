@@ -13,12 +13,15 @@ struct UploadedFile: Sendable {
     var url: String { MediaRepository.urlPrefix + hash }
 
     /// What the `media` table records of it.
-    var mediaItem: MediaItem {
-        MediaItem(
-            hash: hash, format: image.format.rawValue, width: image.width, height: image.height,
-            byteCount: bytes.count)
-    }
+    var mediaItem: MediaItem { image.mediaItem(hash: hash, byteCount: bytes.count) }
 
     /// The picture as the domain stores it.
     var photo: Photo { Photo(url: url, width: image.width, height: image.height) }
+}
+
+extension InspectedImage {
+    /// What the `media` table records of a stored picture with these properties.
+    func mediaItem(hash: String, byteCount: Int) -> MediaItem {
+        MediaItem(hash: hash, format: format.rawValue, width: width, height: height, byteCount: byteCount)
+    }
 }

@@ -43,16 +43,17 @@ public struct MediaFolder: Sendable {
     /// The path of the version resized to `width` pixels.
     public func resizedPath(hash: String, width: Int) -> String { "\(path)/\(hash).w\(width)" }
 
+    /// The path of the staged file `name` in `tmp/`.
+    public func stagedPath(_ name: String) -> String { "\(path)/tmp/\(name)" }
+
     /// Writes bytes to a new file in `tmp/` and returns its path; `durable` syncs the file
     /// before returning (an original must be; a resized version need not).
     public func stage(_ bytes: [UInt8], durable: Bool = true) throws -> String {
-        let staged = "\(path)/tmp/\(UUID().uuidString)"
-        let descriptor = open(staged, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Self.writeFailure(staged) }
-        let written = bytes.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
-        let synced = written && (!durable || sync(descriptor))
-        close(descriptor)
-        guard synced else {
+        let staged = stagedPath(UUID().uuidString)
+        guard FileManager.default.createFile(atPath: staged, contents: Data(bytes)) else {
+            throw Self.writeFailure(staged)
+        }
+        guard !durable || synced(staged, flags: O_RDONLY) else {
             discard(staged: staged)
             throw Self.writeFailure(staged)
         }
@@ -69,26 +70,15 @@ public struct MediaFolder: Sendable {
             return
         }
         guard rename(staged, target) == 0 else { throw Self.writeFailure(target) }
-        let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        let synced = folder >= 0 && sync(folder)
-        if folder >= 0 { close(folder) }
-        guard synced else { throw Self.writeFailure(path) }
+        guard synced(path, flags: O_RDONLY | O_DIRECTORY) else { throw Self.writeFailure(path) }
     }
 
-    /// Writes every byte, retrying short writes and interruptions; false on failure.
-    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                return false
-            }
-        }
-        return true
+    /// Opens `file` with `flags` and makes it durable with `sync`; false when either fails.
+    private func synced(_ file: String, flags: Int32) -> Bool {
+        let descriptor = open(file, flags | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return sync(descriptor)
     }
 
     private static func writeFailure(_ path: String) -> CocoaError {
@@ -107,10 +97,9 @@ public struct MediaFolder: Sendable {
 
     /// Removes staged files older than `age` (left by a process that died mid-request).
     public func removeStaleStaged(olderThan age: TimeInterval = 3600) {
-        let tmp = path + "/tmp"
         let cutoff = Date().addingTimeInterval(-age)
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? [] {
-            let file = "\(tmp)/\(name)"
+        for name in stagedNames() {
+            let file = stagedPath(name)
             let modified = (try? FileManager.default.attributesOfItem(atPath: file))?[.modificationDate] as? Date
             if let modified, modified < cutoff { try? FileManager.default.removeItem(atPath: file) }
         }
