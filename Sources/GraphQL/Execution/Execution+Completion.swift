@@ -27,6 +27,28 @@ extension Execution {
         }
     }
 
+    /// CompleteValue for the commonest value: one already of the field's own built-in
+    /// scalar (a string for a `String` or `ID`, an integer in range for an `Int`, …), stored
+    /// as it is without walking the field's shape. False, having done nothing, for any
+    /// other value, which `complete` must judge.
+    mutating func completeScalar(_ value: Resolved, of entry: PlanEntry, at slot: Int) -> Bool {
+        guard let kind = entry.scalarLeaf, case .value(let raw) = value else { return false }
+        switch raw {
+        case .string:
+            guard kind == .string || kind == .id else { return false }
+        case .int(let number):
+            guard kind == .int, number >= BuiltInScalars.minInt, number <= BuiltInScalars.maxInt else { return false }
+        case .bool:
+            guard kind == .boolean else { return false }
+        case .float(let number):
+            guard kind == .float, number.isFinite else { return false }
+        case .null, .list, .object:
+            return false
+        }
+        tree.setLeaf(raw, at: slot)
+        return true
+    }
+
     /// A null is fine where the type is nullable; elsewhere it is an error.
     private mutating func completeNull(_ shape: OutputShape, at slot: Int, _ site: FieldSite) {
         guard shape.isNonNull else { return }

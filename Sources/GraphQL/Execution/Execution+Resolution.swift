@@ -48,7 +48,9 @@ extension Execution {
                     } catch {
                         value = .error(error)
                     }
-                    complete(value, as: entry.shape, at: slot, site)
+                    if !completeScalar(value, of: entry, at: slot) {
+                        complete(value, as: entry.shape, at: slot, site)
+                    }
                 }
             default:
                 // `ObjectValue` keys, rare enough for the general path.
@@ -95,7 +97,8 @@ extension Execution {
         _ resolver: FieldResolver, _ parents: [AnyObject], _ arguments: Arguments, _ slots: [Int],
         _ site: FieldSite
     ) {
-        let shape = site.plan.entries[site.entry].shape
+        let entry = site.plan.entries[site.entry]
+        let shape = entry.shape
         switch resolver {
         case .each(let resolve):
             for (parent, slot) in zip(parents, slots) {
@@ -105,7 +108,9 @@ extension Execution {
                 } catch {
                     value = .error(error)
                 }
-                complete(value, as: shape, at: slot, site)
+                if !completeScalar(value, of: entry, at: slot) {
+                    complete(value, as: shape, at: slot, site)
+                }
             }
         case .batch(let resolve):
             let values: [Resolved]
@@ -121,7 +126,7 @@ extension Execution {
                     at: slots[0], site)
                 return fail(slots, with: error, site)
             }
-            for (value, slot) in zip(values, slots) {
+            for (value, slot) in zip(values, slots) where !completeScalar(value, of: entry, at: slot) {
                 complete(value, as: shape, at: slot, site)
             }
         case .valueKey(let key):

@@ -152,10 +152,8 @@ struct Execution {
 
     /// CoerceArgumentValues for an entry, once per field node per request.
     mutating func arguments(of entry: PlanEntry) -> Result<Arguments, GraphQLError> {
+        guard entry.takesArguments else { return .success(Arguments()) }
         let field = entry.fields[0]
-        if field.arguments.isEmpty && entry.definition.arguments.isEmpty {
-            return .success(Arguments())
-        }
         if let cached = argumentCache[field.location.start] { return cached }
         let result: Result<Arguments, GraphQLError>
         do {

@@ -94,6 +94,12 @@ final class PlanEntry: Sendable {
     let resolution: Resolution
     /// The field's type, resolved against the schema.
     let shape: OutputShape
+    /// The built-in scalar the field's type is, nullable or not; nil for any other type.
+    /// Completing a value already of that scalar then needs no walk of `shape`.
+    let scalarLeaf: BuiltInScalars.Kind?
+    /// Whether the field has arguments to coerce, in the schema or in the document: most
+    /// fields have none, and need not look at their field nodes at all.
+    let takesArguments: Bool
 
     /// A leaf answered per object: by `__typename`, a per-object resolver or an
     /// `ObjectValue` key (see `FieldPlan.resolvesInPlace`).
@@ -114,5 +120,7 @@ final class PlanEntry: Sendable {
         self.definition = definition
         self.resolution = resolution
         self.shape = shape
+        if case .builtInScalar(let kind) = shape.nullable { scalarLeaf = kind } else { scalarLeaf = nil }
+        takesArguments = !definition.arguments.isEmpty || !(fields.first?.arguments.isEmpty ?? true)
     }
 }

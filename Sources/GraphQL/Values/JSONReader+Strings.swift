@@ -44,19 +44,11 @@ extension JSONParser {
     /// The offset of the first byte at or after `start` that is not plain printable ASCII
     /// (a quote, a backslash, a control character or a non-ASCII byte), or the end.
     ///
-    /// The scan reads the buffer without per-byte bounds checks: it is the loop every
-    /// string of every request body goes through.
+    /// Eight bytes at a time (`JSONStringScan`): it is the loop every string of every
+    /// request body goes through.
     private func plainRunEnd(from start: Int) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
-            var offset = start
-            while offset < buffer.count {
-                let byte = buffer[offset]
-                if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                    break
-                }
-                offset += 1
-            }
-            return offset
+            JSONStringScan.plainRunEnd(buffer, from: start, stopAtNonASCII: true)
         }
     }
 

@@ -167,11 +167,9 @@ public struct JSONWriter: Sendable {
         var index = 0
         let count = utf8.count
         while index < count {
+            index = JSONStringScan.plainRunEnd(utf8, from: index, stopAtNonASCII: false)
+            guard index < count else { break }
             let byte = utf8[index]
-            if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
-                index += 1
-                continue
-            }
             if runStart < index {
                 writeBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
             }
