@@ -114,9 +114,9 @@ extension ResponseTree {
                 keySets[container.keySet].offsets.withUnsafeBufferPointer { offsets in
                     writer.beginObject()
                     for offset in 0..<container.count {
-                        if offset > 0 { writer.comma() }
-                        writer.writeBytes(
-                            UnsafeBufferPointer(rebasing: encoded[offsets[offset]..<offsets[offset + 1]]))
+                        // The first member's key without the comma in front of it.
+                        let start = offset == 0 ? offsets[0] + 1 : offsets[offset]
+                        writer.writeBytes(UnsafeBufferPointer(rebasing: encoded[start..<offsets[offset + 1]]))
                         write(slot: container.firstSlot + offset, to: &writer)
                     }
                     writer.endObject()

@@ -28,11 +28,13 @@ struct ResultContainer: Sendable {
 }
 
 /// The response keys of one plan: as strings (for paths and values) and pre-encoded as JSON
-/// member names (`"key":`), so writing an object copies bytes instead of escaping strings.
+/// member names, so writing an object copies bytes instead of escaping strings.
 struct ResponseKeys: Sendable {
     let names: [String]
+    /// Each name as `,"key":` — the comma that goes before every member but the first
+    /// included, so that a member costs one copy.
     let encoded: [UInt8]
-    /// Where each name's bytes start in `encoded`, plus the end.
+    /// Where each name's bytes (its comma) start in `encoded`, plus the end.
     let offsets: [Int]
 
     init(_ names: [String]) {
@@ -40,6 +42,7 @@ struct ResponseKeys: Sendable {
         var writer = JSONWriter(capacity: names.count * 16)
         var offsets = [0]
         for name in names {
+            writer.comma()
             writer.writeKey(name)
             offsets.append(writer.count)
         }

@@ -152,12 +152,26 @@ public struct JSONWriter: Sendable {
     /// A string in quotes, escaping `"`, `\` and control characters (below U+0020) and
     /// leaving all other UTF-8 as is.
     public mutating func writeString(_ string: String) {
-        writeByte(UInt8(ascii: "\""))
         // A native string's bytes are read in place; `withUTF8` on a copy retained it.
-        if string.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
+        if string.utf8.withContiguousStorageIfAvailable({ writeQuoted($0) }) == nil {
             var string = string
-            string.withUTF8 { appendEscaped($0) }
+            string.withUTF8 { writeQuoted($0) }
         }
+    }
+
+    /// UTF-8 bytes in quotes, escaped where needed. Most strings (names, IDs, amounts) need
+    /// no escape: they are copied with their quotes in one go.
+    private mutating func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+        guard JSONStringScan.plainRunEnd(utf8, from: 0, stopAtNonASCII: false) < utf8.count else {
+            let room = room(for: utf8.count + 2)
+            room.initialize(to: UInt8(ascii: "\""))
+            if let start = utf8.baseAddress { (room + 1).initialize(from: start, count: utf8.count) }
+            (room + 1 + utf8.count).initialize(to: UInt8(ascii: "\""))
+            storage.count += utf8.count + 2
+            return
+        }
+        writeByte(UInt8(ascii: "\""))
+        appendEscaped(utf8)
         writeByte(UInt8(ascii: "\""))
     }
 

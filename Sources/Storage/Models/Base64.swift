@@ -5,10 +5,11 @@
 /// response, and the Foundation route went through `NSString` (about a fifth of a recipe
 /// page's instructions under callgrind, see Benchmarks/RESULTS.md).
 public enum Base64 {
-    /// The 64 digits of the standard alphabet (`+`, `/`).
-    private static let standard = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    /// The 64 digits of the standard alphabet (`+`, `/`), read in place: a static string
+    /// needs no global's initialization check or reference count on each encode.
+    private static let standard: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
     /// The 64 digits of the URL-safe alphabet (`-`, `_`).
-    private static let urlSafe = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    private static let urlSafe: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
     /// The text of `bytes`: URL-safe digits when `urlSafe`, `=` padding when `padded`.
     public static func encode(_ bytes: some Collection<UInt8>, urlSafe: Bool = false, padded: Bool = true) -> String {
@@ -19,7 +20,7 @@ public enum Base64 {
 
     /// The text of bytes in memory: URL-safe digits when `urlSafe`, `=` padding when `padded`.
     public static func encode(_ input: UnsafeBufferPointer<UInt8>, urlSafe: Bool, padded: Bool) -> String {
-        let digits = urlSafe ? Self.urlSafe : Self.standard
+        let digits = (urlSafe ? Self.urlSafe : Self.standard).utf8Start
         let full = input.count / 3
         let rest = input.count - full * 3
         let length = full * 4 + (rest == 0 ? 0 : (padded ? 4 : rest + 1))
