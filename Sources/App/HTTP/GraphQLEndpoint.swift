@@ -79,7 +79,8 @@ struct GraphQLEndpoint<Context>: Sendable {
         case .ready(let document): prepared = document
         case .rejected(let errors): return (reply.requestErrors(errors), parameters.operationName)
         }
-        if subscriptions != nil, prepared.operationType(named: parameters.operationName) == .subscription {
+        let operationType = prepared.operationType(named: parameters.operationName)
+        if subscriptions != nil, operationType == .subscription {
             return (
                 reply.requestErrors([
                     GraphQLError(
@@ -88,9 +89,7 @@ struct GraphQLEndpoint<Context>: Sendable {
                 ]), parameters.operationName
             )
         }
-        if request.method == "GET",
-            prepared.operationType(named: parameters.operationName) == .mutation
-        {
+        if request.method == "GET", operationType == .mutation {
             return (Self.methodNotAllowed(allow: "POST"), parameters.operationName)
         }
         var context: Context
@@ -101,7 +100,7 @@ struct GraphQLEndpoint<Context>: Sendable {
         }
         if let support = self.uploads, !uploads.isEmpty { context = support.attach(context, uploads) }
         let operationName = parameters.operationName ?? prepared.soleOperationName
-        let isQuery = prepared.operationType(named: parameters.operationName) == .query
+        let isQuery = operationType == .query
         let execute = {
             runOperation {
                 service.execute(

@@ -82,6 +82,9 @@ struct Execution {
             plans.lastResponseSlots.store(tree.slots.count, ordering: .relaxed)
             plans.lastResponseContainers.store(tree.containers.count, ordering: .relaxed)
         }
+        // One state and key set per plan the document has: none of them grows on the way.
+        planStates.reserveCapacity(plans.planCount)
+        tree.reserveKeySets(plans.planCount)
         let root = tree.addObject(keySet: keySet(of: plan), nonNull: plan.keyIsNonNull, parentSlot: -1)
         let batch = Batch(plan: plan, parents: [rootValue], containers: [root])
         if serially {

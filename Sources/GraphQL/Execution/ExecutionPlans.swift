@@ -60,6 +60,9 @@ final class ExecutionPlans: Sendable {
     /// How many root plans are kept.
     var rootCount: Int { roots.withLock { $0.count } }
 
+    /// How many plan ids have been given out: the size of a request's per-plan state.
+    var planCount: Int { nextID.load(ordering: .relaxed) }
+
     /// A fresh id for a plan of this document.
     func makeID() -> Int {
         nextID.wrappingAdd(1, ordering: .relaxed).oldValue

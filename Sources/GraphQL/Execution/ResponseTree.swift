@@ -78,6 +78,11 @@ struct ResponseTree: Sendable {
         self.containers.reserveCapacity(containers)
     }
 
+    /// Room for `count` key sets before the array grows.
+    mutating func reserveKeySets(_ count: Int) {
+        keySets.reserveCapacity(count)
+    }
+
     /// Registers the response keys of a plan; returns their index for `addObject`.
     mutating func addKeySet(_ keys: ResponseKeys) -> Int {
         keySets.append(keys)

@@ -137,13 +137,19 @@ public struct Cart: Sendable, Hashable {
     public init(lines: [CartLine]) {
         // A cart has a handful of shops: a linear search finds a line's group for less than
         // a dictionary's hashing costs.
+        // Each array gets room for every line left at once: growing them one line at a time
+        // reallocated each group's lines twice or three times for a cart of ten.
         var groups: [CartShopGroup] = []
-        for line in lines {
+        groups.reserveCapacity(lines.count)
+        for (index, line) in lines.enumerated() {
             let shopID = line.shopID
             if let at = groups.firstIndex(where: { $0.shop.id == shopID }) {
                 groups[at].lines.append(line)
             } else {
-                groups.append(CartShopGroup(shop: line.shop, lines: [line]))
+                var groupLines: [CartLine] = []
+                groupLines.reserveCapacity(lines.count - index)
+                groupLines.append(line)
+                groups.append(CartShopGroup(shop: line.shop, lines: groupLines))
             }
         }
         self.shops = groups

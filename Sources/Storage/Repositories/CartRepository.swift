@@ -136,10 +136,11 @@ public struct CartRepository: Sendable {
             cache.keep(read, generation: generation)
         }
         // A kind gone from the table drops its line, as the join in `cartLines` does.
-        var lines = items.compactMap { item, isMember in
-            referents[item.kindID].map {
-                CartLine(item: item, referents: $0, unitPrice: $0.kind.unitPrice(isMember: isMember))
-            }
+        var lines: [CartLine] = []
+        lines.reserveCapacity(items.count)
+        for (item, isMember) in items {
+            guard let kept = referents[item.kindID] else { continue }
+            lines.append(CartLine(item: item, referents: kept, unitPrice: kept.kind.unitPrice(isMember: isMember)))
         }
         lines.sort { $0.item.id < $1.item.id }
         return Cart(lines: lines)
