@@ -174,7 +174,7 @@ extension Execution {
             }
             plan = childPlan(of: site.plan, entry: site.entry, on: object)
         }
-        let container = tree.addObject(keySet: keySet(of: plan), nonNull: plan.keyIsNonNull, parentSlot: slot)
+        let container = tree.addObject(keySet: keySet(of: plan), count: plan.entries.count, parentSlot: slot)
         if plan.resolvesInPlace {
             resolveInPlace(parent, plan: plan, container: container)
         } else {

@@ -85,7 +85,7 @@ struct Execution {
         // One state and key set per plan the document has: none of them grows on the way.
         planStates.reserveCapacity(plans.planCount)
         tree.reserveKeySets(plans.planCount)
-        let root = tree.addObject(keySet: keySet(of: plan), nonNull: plan.keyIsNonNull, parentSlot: -1)
+        let root = tree.addObject(keySet: keySet(of: plan), count: plan.entries.count, parentSlot: -1)
         let batch = Batch(plan: plan, parents: [rootValue], containers: [root])
         if serially {
             for index in plan.entries.indices {

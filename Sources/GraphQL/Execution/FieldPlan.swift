@@ -17,8 +17,6 @@ final class FieldPlan: Sendable {
     let entries: [PlanEntry]
     /// The response keys, pre-encoded for the writer.
     let keys: ResponseKeys
-    /// Whether each key's field type is non-null.
-    let keyIsNonNull: [Bool]
     /// The child plans of each entry whose type is an object, interface or union type.
     let children: [PlanChildren?]
     /// Whether an object of this plan is completed where it is reached rather than on the
@@ -31,8 +29,7 @@ final class FieldPlan: Sendable {
         self.id = id
         self.type = type
         self.entries = entries
-        self.keys = ResponseKeys(entries.map { $0.key })
-        self.keyIsNonNull = entries.map { $0.shape.isNonNull }
+        self.keys = ResponseKeys(entries.map { $0.key }, isNonNull: entries.map { $0.shape.isNonNull })
         self.children = entries.map { $0.shape.hasSelection ? PlanChildren() : nil }
         self.resolvesInPlace = !entries.isEmpty && entries.allSatisfy(\.resolvesInPlace)
     }

@@ -7,6 +7,9 @@ enum ResultValue: Sendable {
 }
 
 /// The positions of one object (in response-key order) or one list (in index order).
+///
+/// Plain numbers only, so that making, copying and freeing containers counts no
+/// references: whether an object's keys are non-null is read from its key set.
 struct ResultContainer: Sendable {
     let firstSlot: Int
     let count: Int
@@ -14,31 +17,27 @@ struct ResultContainer: Sendable {
     let parentSlot: Int
     /// The index of an object's response keys in `ResponseTree.keySets`; -1 for a list.
     let keySet: Int
-    /// Whether each key's type is non-null (an object's; shared with its plan).
-    let keyIsNonNull: [Bool]
     /// Whether the item type is non-null (a list's).
     let itemIsNonNull: Bool
 
     var isList: Bool { keySet < 0 }
-
-    /// Whether the type of the position at `offset` is non-null.
-    func isNonNull(at offset: Int) -> Bool {
-        isList ? itemIsNonNull : keyIsNonNull[offset]
-    }
 }
 
 /// The response keys of one plan: as strings (for paths and values) and pre-encoded as JSON
 /// member names, so writing an object copies bytes instead of escaping strings.
 struct ResponseKeys: Sendable {
     let names: [String]
+    /// Whether each key's field type is non-null.
+    let isNonNull: [Bool]
     /// Each name as `,"key":` — the comma that goes before every member but the first
     /// included, so that a member costs one copy.
     let encoded: [UInt8]
     /// Where each name's bytes (its comma) start in `encoded`, plus the end.
     let offsets: [Int]
 
-    init(_ names: [String]) {
+    init(_ names: [String], isNonNull: [Bool]) {
         self.names = names
+        self.isNonNull = isNonNull
         var writer = JSONWriter(capacity: names.count * 16)
         var offsets = [0]
         for name in names {
@@ -89,14 +88,14 @@ struct ResponseTree: Sendable {
         return keySets.count - 1
     }
 
-    /// Adds an object with one position per response key; returns its container index.
-    mutating func addObject(keySet: Int, nonNull keyIsNonNull: [Bool], parentSlot: Int) -> Int {
+    /// Adds an object with one position for each of its `count` response keys; returns its
+    /// container index.
+    mutating func addObject(keySet: Int, count: Int, parentSlot: Int) -> Int {
         let index = containers.count
-        let count = keyIsNonNull.count  // one per response key
         containers.append(
             ResultContainer(
                 firstSlot: slots.count, count: count, parentSlot: parentSlot, keySet: keySet,
-                keyIsNonNull: keyIsNonNull, itemIsNonNull: false))
+                itemIsNonNull: false))
         appendNullSlots(count)
         if parentSlot >= 0 { slots[parentSlot] = .container(index) }
         return index
@@ -108,7 +107,7 @@ struct ResponseTree: Sendable {
         containers.append(
             ResultContainer(
                 firstSlot: slots.count, count: count, parentSlot: parentSlot, keySet: -1,
-                keyIsNonNull: [], itemIsNonNull: itemIsNonNull))
+                itemIsNonNull: itemIsNonNull))
         appendNullSlots(count)
         slots[parentSlot] = .container(index)
         return index
@@ -150,7 +149,7 @@ struct ResponseTree: Sendable {
             if case .container = slots[slot] { nulledContainers += 1 }
             slots[slot] = .null
             let owner = containers[owner(of: slot)]
-            guard owner.isNonNull(at: slot - owner.firstSlot) else { return }
+            guard isNonNull(at: slot - owner.firstSlot, of: owner) else { return }
             let parent = owner.parentSlot
             guard parent >= 0 else {
                 dataIsNull = true
@@ -159,6 +158,11 @@ struct ResponseTree: Sendable {
             if case .null = slots[parent] { return }
             slot = parent
         }
+    }
+
+    /// Whether the type of the position at `offset` of `container` is non-null.
+    func isNonNull(at offset: Int, of container: ResultContainer) -> Bool {
+        container.isList ? container.itemIsNonNull : keySets[container.keySet].isNonNull[offset]
     }
 
     /// Whether a container is still part of the response (no null has replaced it or any
