@@ -96,6 +96,10 @@ extension Connection {
         while try statement.step() != nil {}
     }
 
+    /// The most rows `rows` makes room for before the first one: a statement that once
+    /// returned a long list does not reserve it for every later call.
+    @usableFromInline static var rowsReservedAtMost: Int { 1024 }
+
     @inlinable
     func rows<T>(
         _ sql: String, _ arguments: Statement.Arguments, _ transform: (Row) throws -> T
@@ -103,7 +107,9 @@ extension Connection {
         let statement = try lendStatement(sql, arguments)
         defer { returnStatement(statement) }
         var results: [T] = []
+        results.reserveCapacity(min(statement.lastRowCount, Self.rowsReservedAtMost))
         while let row = try statement.step() { results.append(try transform(row)) }
+        statement.lastRowCount = results.count
         return results
     }
 

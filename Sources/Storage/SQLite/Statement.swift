@@ -15,6 +15,10 @@ public final class Statement {
     private var isRunning = false
     /// Whether a cached statement is lent out right now; a re-entrant use must prepare another.
     var isLent = false
+    /// How many rows the last `Connection.rows` over this statement collected: the next
+    /// one makes room for as many up front (up to `Connection.rowsReservedAtMost`),
+    /// instead of growing its array row by row.
+    @usableFromInline var lastRowCount = 0
 
     init(handle: OpaquePointer, sql: String, counter: StatementCounter?) {
         self.handle = handle
