@@ -17,9 +17,11 @@ extension Execution {
                 return failShape(slot, site)
             }
             let first = addList(items.count, of: itemShape, at: slot)
+            let objectPlan = itemShape.isObject ? site.plan.children[site.entry]?.objectPlan : nil
             for offset in items.indices {
                 // A non-null item that failed has already made the whole list null.
                 guard tree.holdsContainer(slot) else { return }
+                if let objectPlan, completeObject(items[offset], of: objectPlan, at: first + offset) { continue }
                 complete(items[offset], as: itemShape, at: first + offset, site)
             }
         case .boxed(let object, let typeName):
@@ -46,6 +48,21 @@ extension Execution {
             return false
         }
         tree.setLeaf(raw, at: slot)
+        return true
+    }
+
+    /// CompleteValue for an object where the type is an object type whose plan is built:
+    /// its container is made and filled (or queued) at once, without walking the field's
+    /// shape or looking the plan up. False, having done nothing, for anything but an
+    /// object, which `complete` must judge.
+    mutating func completeObject(_ value: Resolved, of plan: FieldPlan, at slot: Int) -> Bool {
+        guard case .boxed(let object, _) = value else { return false }
+        let container = tree.addObject(keySet: keySet(of: plan), count: plan.entries.count, parentSlot: slot)
+        if plan.resolvesInPlace {
+            resolveInPlace(object, plan: plan, container: container)
+        } else {
+            enqueue(object, plan: plan, container: container)
+        }
         return true
     }
 

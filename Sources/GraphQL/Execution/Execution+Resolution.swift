@@ -99,6 +99,8 @@ extension Execution {
     ) {
         let entry = site.plan.entries[site.entry]
         let shape = entry.shape
+        // The child plan of an object-typed field, once some request has built it.
+        let objectPlan = entry.isObject ? site.plan.children[site.entry]?.objectPlan : nil
         switch resolver {
         case .each(let resolve):
             for (parent, slot) in zip(parents, slots) {
@@ -108,9 +110,9 @@ extension Execution {
                 } catch {
                     value = .error(error)
                 }
-                if !completeScalar(value, of: entry, at: slot) {
-                    complete(value, as: shape, at: slot, site)
-                }
+                if completeScalar(value, of: entry, at: slot) { continue }
+                if let objectPlan, completeObject(value, of: objectPlan, at: slot) { continue }
+                complete(value, as: shape, at: slot, site)
             }
         case .batch(let resolve):
             let values: [Resolved]
@@ -127,6 +129,7 @@ extension Execution {
                 return fail(slots, with: error, site)
             }
             for (value, slot) in zip(values, slots) where !completeScalar(value, of: entry, at: slot) {
+                if let objectPlan, completeObject(value, of: objectPlan, at: slot) { continue }
                 complete(value, as: shape, at: slot, site)
             }
         case .valueKey(let key):

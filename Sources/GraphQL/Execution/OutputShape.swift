@@ -50,6 +50,12 @@ indirect enum OutputShape: Sendable {
         }
     }
 
+    /// Whether values of this shape are objects of one object type (null or not).
+    var isObject: Bool {
+        if case .object = nullable { return true }
+        return false
+    }
+
     var isNonNull: Bool {
         if case .nonNull = self { return true }
         return false
