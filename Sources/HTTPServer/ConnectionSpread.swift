@@ -24,6 +24,9 @@ final class ConnectionSpread: Sendable {
         }
     }
 
+    /// How many connections each thread holds now.
+    var loads: [Int] { counts.withLock { $0 } }
+
     /// A connection was handed to `thread`.
     func opened(on thread: Int) {
         counts.withLock { $0[thread % threads] += 1 }

@@ -55,6 +55,11 @@ public final class HTTPServer: Sendable {
         }
     }
 
+    /// How many connections each pool thread holds, as new connections are placed by: a
+    /// close counts here once libmicrohttpd reports it, which can be a moment after
+    /// `openConnections` has dropped.
+    public var connectionsPerThread: [Int] { context.spread.loads }
+
     /// Stops accepting connections, waits up to `shutdownGracePeriod` for requests in
     /// flight to be answered, then closes every connection and joins the pool threads.
     /// Safe to call more than once and from any thread but a handler's.
