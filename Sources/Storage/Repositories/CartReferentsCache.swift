@@ -25,16 +25,12 @@ final class CartReferentsCache: Sendable {
     /// The tables the entries are read from, to be watched.
     static let tables = ["goods", "kinds", "shops"]
 
-    /// The kept referents of those of `kindIDs` kept under `generation`.
-    func referents(of kindIDs: [Int64], generation: UInt64) -> [Int64: CartLine.Referents] {
+    /// The kept referents of each of `kindIDs`, in the same order: nil for a kind not kept
+    /// under `generation`.
+    func referents(of kindIDs: [Int64], generation: UInt64) -> [CartLine.Referents?] {
         state.withLock { state in
-            guard state.generation == generation else { return [:] }
-            var found: [Int64: CartLine.Referents] = [:]
-            found.reserveCapacity(kindIDs.count)
-            for id in kindIDs {
-                if let referents = state.entries[id] { found[id] = referents }
-            }
-            return found
+            guard state.generation == generation else { return Array(repeating: nil, count: kindIDs.count) }
+            return kindIDs.map { state.entries[$0] }
         }
     }
 

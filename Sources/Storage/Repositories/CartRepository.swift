@@ -122,8 +122,9 @@ public struct CartRepository: Sendable {
     ) throws -> Cart {
         let items = try c.query(cartItems, userID) { row in (item: Self.item(row, userID: userID), isMember: row.bool(6)) }
         let kindIDs = items.map(\.item.kindID)
+        // Kept referents line by line; the kinds the cache lacks are read and filled in.
         var referents = cache.referents(of: kindIDs, generation: generation)
-        let missing = kindIDs.filter { referents[$0] == nil }
+        let missing = zip(kindIDs, referents).compactMap { id, kept in kept == nil ? id : nil }
         if !missing.isEmpty {
             let ids = SQLList(missing)
             let read = try c.query(referentsQuery(ids), arguments: ids.arguments) { row in
@@ -132,14 +133,17 @@ public struct CartRepository: Sendable {
                     kind: MarketRepository.kind(row, at: referentsKindAt),
                     shop: MarketRepository.shop(row, at: referentsShopAt))
             }
-            for entry in read { referents[entry.kind.id] = entry }
+            let readByKind = Dictionary(read.map { ($0.kind.id, $0) }, uniquingKeysWith: { first, _ in first })
+            for index in referents.indices where referents[index] == nil {
+                referents[index] = readByKind[kindIDs[index]]
+            }
             cache.keep(read, generation: generation)
         }
         // A kind gone from the table drops its line, as the join in `cartLines` does.
         var lines: [CartLine] = []
         lines.reserveCapacity(items.count)
-        for (item, isMember) in items {
-            guard let kept = referents[item.kindID] else { continue }
+        for ((item, isMember), kept) in zip(items, referents) {
+            guard let kept else { continue }
             lines.append(CartLine(item: item, referents: kept, unitPrice: kept.kind.unitPrice(isMember: isMember)))
         }
         lines.sort { $0.item.id < $1.item.id }

@@ -48,6 +48,21 @@ struct CartReferentsCacheTests {
         #expect(warm.cart.lines.map(\.unitPrice) == [7580, 1790])
     }
 
+    @Test("a change that adds a kind reads only that one, and each line keeps its own kind")
+    func oneNewKind() throws {
+        let fresh = CartRepository(database: db.database, clock: db.clock)
+        _ = try setEggs(2, through: fresh)
+        #expect(fresh.referents?.count == 2)
+        // The new line is read last, the kept ones before it; grouped by shop, it then
+        // sits between them.
+        let added = try fresh.addToCart(
+            userID: buyer.id, goodsID: pork.goods.id, kindID: pork.kinds[0].id, quantity: 2)
+        #expect(fresh.referents?.count == 3)
+        #expect(added == (try uncachedCart()))
+        #expect(added.lines.map(\.kind.id) == [pork.kinds[1].id, pork.kinds[0].id, eggs.kinds[0].id])
+        #expect(added.lines.map(\.unitPrice) == [7580, 3990, 1790])
+    }
+
     @Test("a price and a stock changed by this process show in the next change's answer")
     func ownChanges() throws {
         _ = try setEggs(2)
