@@ -17,7 +17,7 @@ extension Execution {
                 return failShape(slot, site)
             }
             let first = addList(items.count, of: itemShape, at: slot)
-            let objectPlan = itemShape.isObject ? site.plan.children[site.entry]?.objectPlan : nil
+            let objectPlan = site.builtObjectPlan(for: itemShape)
             for offset in items.indices {
                 // A non-null item that failed has already made the whole list null.
                 guard tree.holdsContainer(slot) else { return }
@@ -57,13 +57,19 @@ extension Execution {
     /// object, which `complete` must judge.
     mutating func completeObject(_ value: Resolved, of plan: FieldPlan, at slot: Int) -> Bool {
         guard case .boxed(let object, _) = value else { return false }
+        place(object, plan: plan, at: slot)
+        return true
+    }
+
+    /// Makes an object's container at `slot` and fills it at once when its plan resolves
+    /// in place, or puts it on the next level.
+    private mutating func place(_ object: AnyObject, plan: FieldPlan, at slot: Int) {
         let container = tree.addObject(keySet: keySet(of: plan), count: plan.entries.count, parentSlot: slot)
         if plan.resolvesInPlace {
             resolveInPlace(object, plan: plan, container: container)
         } else {
             enqueue(object, plan: plan, container: container)
         }
-        return true
     }
 
     /// A null is fine where the type is nullable; elsewhere it is an error.
@@ -191,12 +197,7 @@ extension Execution {
             }
             plan = childPlan(of: site.plan, entry: site.entry, on: object)
         }
-        let container = tree.addObject(keySet: keySet(of: plan), count: plan.entries.count, parentSlot: slot)
-        if plan.resolvesInPlace {
-            resolveInPlace(parent, plan: plan, container: container)
-        } else {
-            enqueue(parent, plan: plan, container: container)
-        }
+        place(parent, plan: plan, at: slot)
     }
 
     static func nonNullViolation(_ field: String) -> GraphQLError {

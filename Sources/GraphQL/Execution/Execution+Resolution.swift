@@ -99,8 +99,7 @@ extension Execution {
     ) {
         let entry = site.plan.entries[site.entry]
         let shape = entry.shape
-        // The child plan of an object-typed field, once some request has built it.
-        let objectPlan = entry.isObject ? site.plan.children[site.entry]?.objectPlan : nil
+        let objectPlan = site.builtObjectPlan(for: shape)
         switch resolver {
         case .each(let resolve):
             for (parent, slot) in zip(parents, slots) {
@@ -156,4 +155,10 @@ struct FieldSite {
     var fields: [Field] { plan.entries[entry].fields }
     /// `Type.field`, as messages name a field.
     var fieldName: String { "\(plan.type.name).\(definition.name)" }
+
+    /// The plan of the field's objects when `shape` (the field's, or its list's items') is
+    /// an object type and some request has built the plan already; nil otherwise.
+    func builtObjectPlan(for shape: OutputShape) -> FieldPlan? {
+        shape.isObject ? plan.children[entry]?.objectPlan : nil
+    }
 }

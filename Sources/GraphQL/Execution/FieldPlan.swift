@@ -97,8 +97,6 @@ final class PlanEntry: Sendable {
     /// Whether the field has arguments to coerce, in the schema or in the document: most
     /// fields have none, and need not look at their field nodes at all.
     let takesArguments: Bool
-    /// Whether the field's type is an object type, nullable or not (not a list of them).
-    let isObject: Bool
 
     /// A leaf answered per object: by `__typename`, a per-object resolver or an
     /// `ObjectValue` key (see `FieldPlan.resolvesInPlace`).
@@ -121,6 +119,5 @@ final class PlanEntry: Sendable {
         self.shape = shape
         if case .builtInScalar(let kind) = shape.nullable { scalarLeaf = kind } else { scalarLeaf = nil }
         takesArguments = !definition.arguments.isEmpty || !(fields.first?.arguments.isEmpty ?? true)
-        isObject = shape.isObject
     }
 }

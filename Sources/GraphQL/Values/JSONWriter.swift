@@ -162,7 +162,8 @@ public struct JSONWriter: Sendable {
     /// UTF-8 bytes in quotes, escaped where needed. Most strings (names, IDs, amounts) need
     /// no escape: they are copied with their quotes in one go.
     private mutating func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
-        guard JSONStringScan.plainRunEnd(utf8, from: 0, stopAtNonASCII: false) < utf8.count else {
+        let firstEscape = JSONStringScan.plainRunEnd(utf8, from: 0, stopAtNonASCII: false)
+        guard firstEscape < utf8.count else {
             let room = room(for: utf8.count + 2)
             room.initialize(to: UInt8(ascii: "\""))
             if let start = utf8.baseAddress { (room + 1).initialize(from: start, count: utf8.count) }
@@ -171,14 +172,15 @@ public struct JSONWriter: Sendable {
             return
         }
         writeByte(UInt8(ascii: "\""))
-        appendEscaped(utf8)
+        appendEscaped(utf8, from: firstEscape)
         writeByte(UInt8(ascii: "\""))
     }
 
-    /// Appends the escaped form of UTF-8 bytes, copying runs that need no escaping at once.
-    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+    /// Appends the escaped form of UTF-8 bytes, copying runs that need no escaping at once;
+    /// the bytes before `firstEscape` are known to need none.
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, from firstEscape: Int) {
         var runStart = 0
-        var index = 0
+        var index = firstEscape
         let count = utf8.count
         while index < count {
             index = JSONStringScan.plainRunEnd(utf8, from: index, stopAtNonASCII: false)

@@ -136,9 +136,9 @@ public struct Cart: Sendable, Hashable {
     /// Groups lines by shop; lines must come in the order they were added.
     public init(lines: [CartLine]) {
         // A cart has a handful of shops: a linear search finds a line's group for less than
-        // a dictionary's hashing costs.
-        // Each array gets room for every line left at once: growing them one line at a time
-        // reallocated each group's lines twice or three times for a cart of ten.
+        // a dictionary's hashing costs. Each array gets room for every line left at once:
+        // growing them a line at a time reallocated each group's lines two or three times
+        // for a cart of ten.
         var groups: [CartShopGroup] = []
         groups.reserveCapacity(lines.count)
         for (index, line) in lines.enumerated() {
