@@ -127,7 +127,8 @@ extension Execution {
                     at: slots[0], site)
                 return fail(slots, with: error, site)
             }
-            for (value, slot) in zip(values, slots) where !completeScalar(value, of: entry, at: slot) {
+            for (value, slot) in zip(values, slots) {
+                if completeScalar(value, of: entry, at: slot) { continue }
                 if let objectPlan, completeObject(value, of: objectPlan, at: slot) { continue }
                 complete(value, as: shape, at: slot, site)
             }
