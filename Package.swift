@@ -44,7 +44,7 @@ let package = Package(
             swiftSettings: strict),
 
         .testTarget(
-            name: "GraphQLTests", dependencies: ["GraphQL"],
+            name: "GraphQLTests", dependencies: ["GraphQL", "KitchenTestSupport"],
             // Golden files are read through #filePath, not bundled as resources.
             exclude: ["Language/Golden", "TypeSystem/Golden", "DEVIATIONS.md"], swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),

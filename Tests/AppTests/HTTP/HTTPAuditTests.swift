@@ -1,8 +1,10 @@
 import Foundation
+import KitchenTestSupport
 import Testing
 
-/// The GraphQL-over-HTTP audit from `../shared/conformance/`, run against a live server.
-@Suite("GraphQL-over-HTTP audit")
+/// The GraphQL-over-HTTP audit of the conformance material (`conformance/http_audit.py`),
+/// run against a live server; `scripts/conformance` runs these.
+@Suite("GraphQL-over-HTTP audit", .enabled(if: OutsideMaterial.isGiven, "needs the conformance material: run scripts/conformance"))
 struct HTTPAuditTests {
     @Test("the audit reports no FAIL and no WARN", arguments: [[], ["--extra"], ["--literal"], ["--extra", "--literal"]])
     func audit(flags: [String]) throws {
@@ -18,7 +20,7 @@ struct HTTPAuditTests {
         }
     }
 
-    @Test("the audit passes against Kitchen itself, on the product schema and demo data", arguments: [["--extra"], ["--extra", "--literal"]])
+    @Test("the audit passes against Kitchen itself, on the product schema and demo data", arguments: [["--extra", "--strict"], ["--extra", "--strict", "--literal"]])
     func auditKitchen(flags: [String]) throws {
         let server = try TestServer.start(demo: true)
         defer { server.stop() }
@@ -29,12 +31,9 @@ struct HTTPAuditTests {
         #expect(status == 0, "\(output)")
     }
 
-    /// `../shared/conformance/http_audit.py`, beside the package root.
+    /// `conformance/http_audit.py` in the conformance material.
     static var auditScript: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/conformance/http_audit.py")
+        OutsideMaterial.url("conformance/http_audit.py") ?? URL(fileURLWithPath: "/nonexistent")
     }
 
     static func run(_ arguments: [String]) throws -> (Int32, String) {

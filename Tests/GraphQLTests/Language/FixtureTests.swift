@@ -1,19 +1,14 @@
 import Foundation
+import KitchenTestSupport
 import Testing
 
 @testable import GraphQL
 
-/// The graphql-js kitchen-sink documents in `../shared/graphql-js-fixtures/` (beside the
-/// package root, in CI too).
-@Suite("graphql-js fixtures")
+/// The graphql-js kitchen-sink documents of the conformance material
+/// (`graphql-js-fixtures/`); `scripts/conformance` runs these.
+@Suite("graphql-js fixtures", .enabled(if: OutsideMaterial.isGiven, "needs the conformance material: run scripts/conformance"))
 struct FixtureTests {
-    static let fixtures = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Language
-        .deletingLastPathComponent()  // GraphQLTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared/graphql-js-fixtures")
+    static let fixtures = OutsideMaterial.url("graphql-js-fixtures") ?? URL(fileURLWithPath: "/nonexistent")
 
     static func fixture(_ name: String) throws -> String {
         try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8)

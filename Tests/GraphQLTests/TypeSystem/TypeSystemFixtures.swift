@@ -33,10 +33,6 @@ enum TypeSystemFixtures {
         .deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `shared/` beside the package (the worktrees' common folder).
-    static let sharedDirectory = packageRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared")
-
     /// A golden file in `TypeSystem/Golden/` beside these tests.
     static func goldenURL(_ name: String) -> URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent()

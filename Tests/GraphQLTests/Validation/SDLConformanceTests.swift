@@ -1,4 +1,5 @@
 import Foundation
+import KitchenTestSupport
 import Testing
 @testable import GraphQL
 
@@ -9,6 +10,7 @@ import Testing
 /// locations in words (`argument definition`) where graphql-js writes the enum value
 /// (`ARGUMENT_DEFINITION`). Kitchen uses graphql-js's wording, so expected messages are
 /// translated before comparing (see `Tests/GraphQLTests/DEVIATIONS.md`).
+@Suite("graphql-js 16 SDL validation cases", .enabled(if: OutsideMaterial.isGiven, "needs the conformance material: run scripts/conformance"))
 struct SDLConformanceTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let id: Int
@@ -21,8 +23,8 @@ struct SDLConformanceTests {
         var testDescription: String { "#\(id) \(test.split(separator: ":").last ?? "")" }
     }
 
-    static let casesURL = TypeSystemFixtures.sharedDirectory
-        .appendingPathComponent("graphql-core-validation-cases/cases-graphql-js16.jsonl")
+    static let casesURL = OutsideMaterial.url("graphql-core-validation-cases/cases-graphql-js16.jsonl")
+        ?? URL(fileURLWithPath: "/nonexistent")
 
     /// The JSON records of the case file, meta line first; empty when it is missing.
     static func records() -> [[String: Any]] {

@@ -1,10 +1,12 @@
 import Foundation
+import KitchenTestSupport
 import Testing
 @testable import GraphQL
 
 /// graphql-js 16's validation test cases (recorded from graphql-core's port, see
-/// `shared/graphql-core-validation-cases/README.md`), each run with only its rule.
-@Suite("graphql-js 16 validation cases")
+/// `graphql-core-validation-cases/README.md` in the conformance material), each run with
+/// only its rule; `scripts/conformance` runs these.
+@Suite("graphql-js 16 validation cases", .enabled(if: OutsideMaterial.isGiven, "needs the conformance material: run scripts/conformance"))
 struct ValidationConformanceTests {
     @Test("each executable case gives graphql-js's errors", arguments: ConformanceCase.all)
     func caseGivesExpectedErrors(_ testCase: ConformanceCase) throws {
@@ -70,13 +72,8 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
         74: "the schema model always holds the built-in scalars (DEVIATIONS.md)"
     ]
 
-    static let caseFile: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Validation
-        .deletingLastPathComponent()  // GraphQLTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-        .deletingLastPathComponent()  // its parent, which holds shared/
-        .appendingPathComponent("shared/graphql-core-validation-cases/cases-graphql-js16.jsonl")
+    static let caseFile: URL = OutsideMaterial.url("graphql-core-validation-cases/cases-graphql-js16.jsonl")
+        ?? URL(fileURLWithPath: "/nonexistent")
 
     private static let loaded: (harnessSDL: String, cases: [ConformanceCase]) = load()
     private static let harnessSchema: Result<Schema, SchemaErrors> = Result {
