@@ -4,11 +4,21 @@
 
 KITCHEN_DEBIAN_PACKAGES=(libsqlite3-dev libmicrohttpd-dev libsodium-dev libvips-dev pkg-config)
 KITCHEN_PKG_CONFIG_MODULES=(sqlite3 libmicrohttpd libsodium vips)
-# graphql-core 3.2 follows graphql-js 16, whose behaviour and wording Kitchen matches; 3.2.14
-# is the first 3.2 release that counts error lines right at the start of a line.
-KITCHEN_GRAPHQL_CORE='graphql-core>=3.2.14,<3.3'
-# hypothesis-graphql writes the valid and invalid queries of the differential test.
-KITCHEN_HYPOTHESIS_GRAPHQL='hypothesis-graphql>=0.11'
+# Python packages the tests drive Kitchen with, installed in a virtual environment
+# (`.build/python`, or $KITCHEN_VENV) whose bin/ goes first on the PATH:
+# - graphql-core 3.2 follows graphql-js 16, whose behaviour and wording Kitchen matches
+#   (the differential tests); 3.2.14 is the first 3.2 release that counts error lines
+#   right at the start of a line;
+# - hypothesis-graphql writes the differential test's valid and invalid queries;
+# - gql (with its WebSocket and HTTPX transports) and httpx-sse are the third-party
+#   clients every transport is tested with; gql 3.5 is the last line built on
+#   graphql-core 3.2.
+KITCHEN_PYTHON_PACKAGES=(
+    'graphql-core>=3.2.14,<3.3'
+    'hypothesis-graphql>=0.11'
+    'gql[websockets,httpx]>=3.5,<4'
+    'httpx-sse>=0.4'
+)
 
 # Runs a command as root: directly when we are root, else through sudo.
 as_root() {
@@ -39,24 +49,26 @@ ensure_debian_packages() {
     done
 }
 
-# Ensures python3 can import graphql-core 3.2.14+ and hypothesis-graphql (the differential
-# tests run them).
-ensure_graphql_core() {
-    local check='import graphql, hypothesis_graphql, sys
-version = tuple(int(part) for part in graphql.__version__.split(".")[:3])
-sys.exit(0 if (3, 2, 14) <= version < (3, 3) else 1)'
-    if python3 -c "$check" 2>/dev/null; then return 0; fi
-    if ! command -v python3 >/dev/null || ! python3 -m pip --version >/dev/null 2>&1; then
-        apt_install python3 python3-pip
+# Ensures the virtual environment holds KITCHEN_PYTHON_PACKAGES, and puts it first on
+# the PATH, so that `python3` in the tests is the environment's. A stamp file remembers the
+# list installed: an unchanged list costs no pip call.
+ensure_python_packages() {
+    local venv=${KITCHEN_VENV:-$PWD/.build/python}
+    local wanted stamp="$venv/kitchen-packages.txt"
+    wanted=$(printf '%s\n' "${KITCHEN_PYTHON_PACKAGES[@]}")
+    if [ ! -x "$venv/bin/python3" ]; then
+        if ! command -v python3 >/dev/null || ! python3 -m venv --help >/dev/null 2>&1; then
+            apt_install python3 python3-venv
+        fi
+        mkdir -p "$(dirname "$venv")"
+        python3 -m venv "$venv" 2>/dev/null || { apt_install python3-venv; rm -rf "$venv"; python3 -m venv "$venv"; }
     fi
-    echo "kitchen: installing $KITCHEN_GRAPHQL_CORE and $KITCHEN_HYPOTHESIS_GRAPHQL with pip" >&2
-    # Debian's own python3 refuses system-wide pip installs (PEP 668); a user install of
-    # pure-Python packages is then the least intrusive way. One pip call resolves both
-    # pins together.
-    local packages=("$KITCHEN_HYPOTHESIS_GRAPHQL" "$KITCHEN_GRAPHQL_CORE")
-    python3 -m pip install --quiet --upgrade "${packages[@]}" 2>/dev/null \
-        || python3 -m pip install --quiet --upgrade --user --break-system-packages "${packages[@]}"
-    python3 -c "$check"
+    if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
+        echo "kitchen: installing Python packages in $venv: ${KITCHEN_PYTHON_PACKAGES[*]}" >&2
+        "$venv/bin/python3" -m pip install --quiet --disable-pip-version-check "${KITCHEN_PYTHON_PACKAGES[@]}"
+        printf '%s\n' "$wanted" >"$stamp"
+    fi
+    export PATH="$venv/bin:$PATH"
 }
 
 # Debian's headless-capable Chromium, and a font with Chinese glyphs, for the explorer's
