@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(
             name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(
+            name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // No pkgConfig: vips.pc's cflags carry -pthread, which SwiftPM warns about on every
         // build; shim.h declares the few functions it calls (see there).
         .systemLibrary(
@@ -36,7 +38,7 @@ let package = Package(
         .target(name: "Storage", dependencies: ["CSQLite", "CSodium"], swiftSettings: strict),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
         .target(
-            name: "App", dependencies: ["GraphQL", "Storage", "HTTPServer", "CVips"],
+            name: "App", dependencies: ["GraphQL", "Storage", "HTTPServer", "CVips", "CZlib"],
             swiftSettings: strict),
         .executableTarget(name: "kitchen", dependencies: ["App", "GraphQL"], swiftSettings: strict),
         .executableTarget(

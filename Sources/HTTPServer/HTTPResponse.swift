@@ -15,6 +15,10 @@ public struct HTTPResponse: Sendable {
     public var stream: HTTPStream?
     /// The response to send once it is completed; when set, everything else is ignored.
     public var pending: PendingResponse?
+    /// The same body already gzip-compressed, made once by a layer that keeps responses to
+    /// send again (Kitchen's response cache), so that the layer that compresses answers
+    /// need not do it for every client. Never sent by the server itself.
+    public var gzippedBody: [UInt8]?
 
     /// Stands for the response `pending` is completed with, later.
     public init(pending: PendingResponse) {

@@ -19,6 +19,8 @@ struct ResponseCaching<Context>: Sendable {
     let requestState: @Sendable (Context) -> (viewer: Int64?, generation: UInt64?)
     /// Counts hits and misses, when set.
     var metrics: ServerMetrics? = nil
+    /// Compresses each kept answer once, kept beside it, when set (see `ResponseShaping`).
+    var compression: ResponseCompression? = nil
 
     /// Starts a request: clears the thread's clock mark (so that a token check that asks
     /// the time counts too), and answers a POST repeated byte for byte while no write has
@@ -63,9 +65,10 @@ struct ResponseCaching<Context>: Sendable {
         }
         metrics?.recordResponseCache(hit: false)
         let result = execute()
-        let response = reply.result(result)
+        var response = reply.result(result)
         // `begin` cleared the clock mark when the request arrived.
         if result.errors.isEmpty, result.hasData, !ThreadClockReads.wasRead, generation() == before {
+            response = compression?.precompressed(response) ?? response
             cache.store(
                 response, for: key, bytes: bytes, operationName: loggedOperationName, generation: before)
         }

@@ -25,6 +25,8 @@ public struct ServeOptions: Sendable {
     /// Remember which user each token belongs to while the data is unchanged (tests that
     /// count statements turn it off, with the response cache).
     var cachesViewerTokens = true
+    /// Which other origins' pages may read responses (`--cors-origin`); nil: no CORS.
+    var cors: CORSPolicy?
     /// Memory for the response cache (`ResponseCache`); 0 turns it off.
     public var responseCacheBytes = ServeOptions.defaultResponseCacheBytes
     /// 8 MiB: a few thousand typical screens.
@@ -142,6 +144,7 @@ public final class KitchenServer: Sendable {
         options: ServeOptions, hub: SubscriptionHub, log: RequestLog
     ) -> Router<RequestContext> {
         let developer = DeveloperRoutes.serving(databasePath: options.databasePath)
+        let shaping = ResponseShaping(cors: options.cors)
         var service = GraphQLService(bound: bound, limits: options.limits, onInternalError: { error, path in
             let id = RequestID.current ?? RequestID.make()
             log.line("internal error \(id) at \(path.map(\.text).joined(separator: ".")): \(error)")
@@ -179,7 +182,7 @@ public final class KitchenServer: Sendable {
             endpoint.responseCaching = ResponseCaching(
                 cache: cache, generation: { try? database.checkedDataGeneration() },
                 requestState: { ($0.viewerID, $0.dataGeneration) },
-                metrics: developer.metrics)
+                metrics: developer.metrics, compression: shaping.compression)
             developer.metrics.registerGauge("kitchen_response_cache_entries", help: "Query responses held in the response cache.") {
                 Double(cache.count)
             }
@@ -190,6 +193,7 @@ public final class KitchenServer: Sendable {
             reportsStatementCounts: options.reportsStatementCounts,
             media: MediaEndpoint(folder: store.mediaFolder))
         router.developer = developer
+        router.shaping = shaping
         return router
     }
 

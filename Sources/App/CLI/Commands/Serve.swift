@@ -25,7 +25,7 @@ extension CommandSpec {
                 "response-cache-bytes", valueName: "N", environment: "KITCHEN_RESPONSE_CACHE_BYTES",
                 default: "\(ServeOptions.defaultResponseCacheBytes)",
                 summary: "Memory for whole query responses, reused until the next write; 0 turns the cache off."),
-        ] + DeveloperFlags.all
+        ] + ShapingFlags.all + DeveloperFlags.all
     ) { context in
         var options: ServeOptions
         do {
@@ -36,6 +36,7 @@ extension CommandSpec {
                 schemaPath: context.flags.string("schema"))
             options.limits = try LimitFlags.limits(from: context.flags)
             options.trustedDocuments = try DeveloperFlags.trustedDocuments(from: context.flags)
+            options.cors = try ShapingFlags.corsPolicy(from: context.flags)
             if let bytes = try context.flags.int("response-cache-bytes", in: 0...(1 << 34)) {
                 options.responseCacheBytes = bytes
             }
