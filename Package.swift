@@ -42,7 +42,8 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(name: "kitchen", dependencies: ["App", "GraphQL"], swiftSettings: strict),
         .executableTarget(
-            name: "Benchmarks", dependencies: ["GraphQL", "App"], path: "Benchmarks/Sources",
+            name: "Benchmarks", dependencies: ["GraphQL", "App", "HTTPServer", "KitchenTestSupport"],
+            path: "Benchmarks/Sources",
             swiftSettings: strict),
 
         .testTarget(

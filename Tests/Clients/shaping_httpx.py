@@ -8,7 +8,6 @@ preflights answered as a browser would ask them.
 The server must run with --cors-origin ALLOWED_ORIGIN. Prints one line per check and
 exits 1 if any fails.
 """
-import json
 import sys
 
 import httpx

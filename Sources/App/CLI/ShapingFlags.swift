@@ -4,9 +4,9 @@ enum ShapingFlags {
     static let all: [FlagSpec] = [
         .list(
             "cors-origin", valueName: "ORIGIN", environment: "KITCHEN_CORS_ORIGINS",
-            summary: "Let web pages on ORIGIN (e.g. https://app.example.com; * for any) read responses "
-                + "(CORS); repeatable, or comma-separated. Never with credentials: the bearer token "
-                + "is a header the page sends, not a cookie. Default: no CORS headers."),
+            summary: "Let web pages on ORIGIN (https://app.example.com; * for any) read responses (CORS); "
+                + "repeatable or comma-separated. No credentials: the bearer token is a header the page "
+                + "sends, not a cookie. Unset: no CORS headers."),
     ]
 
     /// The CORS policy `--cors-origin` describes; nil when no origin is given.

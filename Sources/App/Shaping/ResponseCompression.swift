@@ -11,7 +11,8 @@ struct ResponseCompression: Sendable {
     /// Below about a kilobyte gzip saves a few hundred bytes at most — less than a packet —
     /// for a round of deflate's set-up.
     var minimumBytes = 1024
-    var level = Gzip.defaultLevel
+    /// zlib at its default level, its streams shared by every thread.
+    let gzip = GzipCompressor()
 
     /// Whether `response` is one compression applies to.
     func isEligible(_ response: HTTPResponse) -> Bool {
@@ -26,7 +27,7 @@ struct ResponseCompression: Sendable {
     func precompressed(_ response: HTTPResponse) -> HTTPResponse {
         guard response.gzippedBody == nil, isEligible(response) else { return response }
         var response = response
-        response.gzippedBody = Gzip.compress(response.body, level: level)
+        response.gzippedBody = gzip.compress(response.body)
         return response
     }
 
@@ -38,7 +39,7 @@ struct ResponseCompression: Sendable {
         var response = response
         response.headers.addVary("Accept-Encoding")
         guard AcceptEncoding.prefersGzip(acceptEncoding),
-            let compressed = response.gzippedBody ?? Gzip.compress(response.body, level: level),
+            let compressed = response.gzippedBody ?? gzip.compress(response.body),
             compressed.count < response.body.count
         else { return response }
         response.body = compressed
