@@ -20,22 +20,6 @@ enum GzipBenchmark {
 
     static let levels: [Int32] = [1, GzipCompressor.defaultLevel, 9]
 
-    static let lunchMenu = """
-        query LunchMenu {
-          lunchMenu {
-            updatedAt
-            sections {
-              day title
-              items {
-                id name soup images { url }
-                kinds { id originalPrice { amount } memberPrice { amount } price { amount } }
-                viewerCartQuantity
-              }
-            }
-          }
-        }
-        """
-
     static func run() throws {
         let answers = try screenAnswers()
         print("gzip on screen answers (sizes in bytes; µs = median CPU time of one compression)")
@@ -85,15 +69,15 @@ enum GzipBenchmark {
         let token = try capture(#""token":"([^"]+)""#, in: signIn)
         let recipes = try post("{ recipes(first: 1) { nodes { id } } }")
         let recipe = try capture(#""id":"([^"]+)""#, in: recipes)
-        func query(_ file: String) throws -> String {
-            try String(contentsOf: packageRoot.appendingPathComponent("Benchmarks/http/queries/\(file).graphql"), encoding: .utf8)
+        func query(_ path: String) throws -> String {
+            try String(contentsOf: packageRoot.appendingPathComponent("Benchmarks/" + path), encoding: .utf8)
         }
         return [
             ("introspection", try post(BenchmarkDocuments.introspectionQuery)),
-            ("recipe page", try post(try query("Q1"), variables: #"{"id":"\#(recipe)"}"#, token: token)),
-            ("cart", try post(try query("Q4"), token: token)),
-            ("lunch menu", try post(lunchMenu, token: token)),
-            ("feed", try post(try query("Q2"), token: token)),
+            ("recipe page", try post(try query("http/queries/Q1.graphql"), variables: #"{"id":"\#(recipe)"}"#, token: token)),
+            ("cart", try post(try query("http/queries/Q4.graphql"), token: token)),
+            ("lunch menu", try post(try query("gzip/lunch-menu.graphql"), token: token)),
+            ("feed", try post(try query("http/queries/Q2.graphql"), token: token)),
         ]
     }
 

@@ -69,7 +69,7 @@ public enum RequestFraming {
 extension HTTPResponse {
     /// The same response, asking that the connection be closed after it: libmicrohttpd
     /// then reads nothing more from the client.
-    public func closingConnection() -> HTTPResponse {
+    func closingConnection() -> HTTPResponse {
         var response = self
         response.headers.replaceOrAdd(name: "Connection", value: "close")
         return response

@@ -57,16 +57,3 @@ struct ResponseCompression: Sendable {
             || type.hasSuffix("/xml") || type.hasSuffix("+xml") || type == "application/javascript"
     }
 }
-
-extension HTTPHeaders {
-    /// Adds `name` to the response's `Vary` list (one field, RFC 9110 §12.5.5), unless
-    /// it is there already.
-    mutating func addVary(_ name: String) {
-        guard let existing = self["Vary"] else {
-            add(name: "Vary", value: name)
-            return
-        }
-        let listed = existing.split(separator: ",").contains { $0.spaceTrimmed.lowercased() == name.lowercased() }
-        if !listed { replaceOrAdd(name: "Vary", value: existing + ", " + name) }
-    }
-}

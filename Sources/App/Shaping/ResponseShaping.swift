@@ -27,13 +27,13 @@ struct ResponseShaping: Sendable {
         var (response, operationName) = route(routed)
         if response.status == 405 { Self.allowHEADWithGET(in: &response.headers) }
         cors?.shape(&response, origin: request.headers["Origin"])
-        let acceptEncoding = request.headers["Accept-Encoding"]
         if let pending = response.pending {
             // An answer completed later (a mutation's, once durable) is compressed on the
             // pool thread that sends it, after it has taken this placeholder's headers.
+            let acceptEncoding = request.headers["Accept-Encoding"]
             pending.beforeSending { [compression] in compression.encode($0, acceptEncoding: acceptEncoding) }
-        } else {
-            response = compression.encode(response, acceptEncoding: acceptEncoding)
+        } else if compression.isEligible(response) {
+            response = compression.encode(response, acceptEncoding: request.headers["Accept-Encoding"])
         }
         return (response, operationName)
     }
@@ -46,5 +46,18 @@ struct ResponseShaping: Sendable {
         if methods.contains("GET"), !methods.contains("HEAD") {
             headers.replaceOrAdd(name: "Allow", value: allow + ", HEAD")
         }
+    }
+}
+
+extension HTTPHeaders {
+    /// Adds `name` to the response's `Vary` list (one field, RFC 9110 §12.5.5), unless
+    /// it is there already.
+    mutating func addVary(_ name: String) {
+        guard let existing = self["Vary"] else {
+            add(name: "Vary", value: name)
+            return
+        }
+        let listed = existing.split(separator: ",").contains { $0.spaceTrimmed.lowercased() == name.lowercased() }
+        if !listed { replaceOrAdd(name: "Vary", value: existing + ", " + name) }
     }
 }

@@ -16,28 +16,14 @@ struct ShapingThirdPartyClientTests {
         let origin = "https://app.example.com"
         let server = try TestServer.start { $0.cors = try? CORSPolicy(origins: [origin]) }
         defer { server.stop() }
-        let (status, output) = try ThirdPartyPython.run(["python3", Self.script, "http://127.0.0.1:\(server.server.port)", origin])
+        let (status, output) = try HTTPAuditTests.run(["python3", Self.script, "http://127.0.0.1:\(server.server.port)", origin])
         #expect(status == 0, "\(output)")
         #expect(output.contains("ok   the preflight echoes the origin"), "\(output)")
     }
 }
 
-/// `python3` on the PATH (the virtual environment `scripts/test` makes) and what it imports.
+/// What `python3` on the PATH (the virtual environment `scripts/test` makes) imports.
 enum ThirdPartyPython {
     /// Whether python3 can import httpx.
-    static var hasHTTPX: Bool { (try? run(["python3", "-c", "import httpx"]).status) == 0 }
-
-    /// Runs `arguments` through `env` and returns its exit status and its output and errors.
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
+    static var hasHTTPX: Bool { (try? HTTPAuditTests.run(["python3", "-c", "import httpx"]).0) == 0 }
 }
