@@ -68,7 +68,7 @@ func accessHandler(
         state.headers = readHeaders(connection)
         if let refusal = RequestFraming.refusal(state.headers) {
             context.deadlines?.handling(connection)
-            return queue(HTTPResponse(status: 400, text: refusal).closingConnection(), on: connection, context: context)
+            return queue(refusal, on: connection, context: context)
         }
         state.bodyLimit = context.bodyLimit(contentType: state.headers["Content-Type"])
         if let length = state.headers["Content-Length"].flatMap(Int.init), length > state.bodyLimit {

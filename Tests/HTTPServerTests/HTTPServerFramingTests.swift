@@ -7,6 +7,8 @@ import KitchenTestSupport
 /// second request after the length a lenient server would take.
 struct AmbiguousFraming: Sendable, CustomStringConvertible {
     let description: String
+    /// The status of the refusal.
+    var status = 400
     /// The framing header lines, given a body of `length` bytes and `hidden` more.
     let lines: @Sendable (_ length: Int, _ hidden: Int) -> [String]
 
@@ -20,7 +22,10 @@ struct AmbiguousFraming: Sendable, CustomStringConvertible {
         .init(description: "Content-Length with Transfer-Encoding") { length, _ in
             ["Content-Length: \(length)", "Transfer-Encoding: chunked"]
         },
-        .init(description: "a Transfer-Encoding other than chunked") { _, _ in ["Transfer-Encoding: gzip, chunked"] },
+        .init(description: "a Transfer-Encoding that does not end with chunked") { _, _ in ["Transfer-Encoding: chunked, gzip"] },
+        .init(description: "a Transfer-Encoding Kitchen does not implement", status: 501) { _, _ in
+            ["Transfer-Encoding: gzip, chunked"]
+        },
         .init(description: "Transfer-Encoding chunked twice") { _, _ in
             ["Transfer-Encoding: chunked", "Transfer-Encoding: chunked"]
         },
@@ -29,7 +34,7 @@ struct AmbiguousFraming: Sendable, CustomStringConvertible {
 
 @Suite("HTTPServer request framing (RFC 9112 §6.3)")
 struct HTTPServerFramingTests {
-    @Test("an ambiguous length is 400, the connection closes, and the hidden request is never answered",
+    @Test("an ambiguous length is refused, the connection closes, and the hidden request is never answered",
           arguments: AmbiguousFraming.all)
     func ambiguousLength(framing: AmbiguousFraming) throws {
         let paths = Mutex<[String]>([])
@@ -45,7 +50,7 @@ struct HTTPServerFramingTests {
                 for line in framing.lines(body.utf8.count, hidden.utf8.count) { head += line + "\r\n" }
                 try client.send(head + "\r\n" + body + hidden)
                 let response = try client.readResponse()
-                #expect(response.status == 400, "\(method)")
+                #expect(response.status == framing.status, "\(method)")
                 #expect(response.header("Connection") == "close")
                 #expect(throws: (any Error).self, "\(method): a second response came") { try client.readResponse() }
                 #expect(client.waitForClose())
@@ -70,23 +75,28 @@ struct HTTPServerFramingTests {
 
     @Test("the framing rules, decided on the head alone")
     func rules() {
-        func refused(_ fields: [(String, String)]) -> Bool {
-            RequestFraming.refusal(HTTPHeaders(fields.map { (name: $0.0, value: $0.1) })) != nil
+        func status(_ fields: [(String, String)]) -> Int? {
+            RequestFraming.refusal(HTTPHeaders(fields.map { (name: $0.0, value: $0.1) }))?.status
         }
-        #expect(!refused([]))
-        #expect(!refused([("Content-Length", "12")]))
-        #expect(!refused([("content-length", " 0 ")]))
-        #expect(!refused([("Transfer-Encoding", "chunked")]))
-        #expect(!refused([("TRANSFER-ENCODING", "\tCHUNKED ")]))
-        #expect(refused([("Content-Length", "12"), ("content-length", "12")]))
-        #expect(refused([("Content-Length", "12, 12")]))
-        #expect(refused([("Content-Length", "+12")]))
-        #expect(refused([("Content-Length", "")]))
-        #expect(refused([("Content-Length", "1 2")]))
-        #expect(refused([("Content-Length", "0"), ("Transfer-Encoding", "chunked")]))
-        #expect(refused([("Transfer-Encoding", "identity")]))
-        #expect(refused([("Transfer-Encoding", "chunked, gzip")]))
-        #expect(refused([("Transfer-Encoding", "chunkedx")]))
-        #expect(refused([("Transfer-Encoding", "chunked"), ("Transfer-Encoding", "chunked")]))
+        #expect(status([]) == nil)
+        #expect(status([("Content-Length", "12")]) == nil)
+        #expect(status([("content-length", " 0 ")]) == nil)
+        #expect(status([("Transfer-Encoding", "chunked")]) == nil)
+        #expect(status([("TRANSFER-ENCODING", "\tCHUNKED ")]) == nil)
+        #expect(status([("Content-Length", "12"), ("content-length", "12")]) == 400)
+        #expect(status([("Content-Length", "12, 12")]) == 400)
+        #expect(status([("Content-Length", "+12")]) == 400)
+        #expect(status([("Content-Length", "")]) == 400)
+        #expect(status([("Content-Length", "1 2")]) == 400)
+        #expect(status([("Content-Length", "0"), ("Transfer-Encoding", "chunked")]) == 400)
+        #expect(status([("Transfer-Encoding", "identity")]) == 400)
+        #expect(status([("Transfer-Encoding", "")]) == 400)
+        #expect(status([("Transfer-Encoding", "chunked, gzip")]) == 400)
+        #expect(status([("Transfer-Encoding", "chunkedx")]) == 400)
+        #expect(status([("Transfer-Encoding", "chunked"), ("Transfer-Encoding", "chunked")]) == 400)
+        #expect(status([("Transfer-Encoding", "chunked, chunked")]) == 400)
+        #expect(status([("Transfer-Encoding", "gzip, chunked")]) == 501)
+        #expect(status([("Transfer-Encoding", "gzip"), ("Transfer-Encoding", "chunked")]) == 501)
+        #expect(RequestFraming.refusal(["Content-Length": "1, 1"])?.headers["Connection"] == "close")
     }
 }
