@@ -9,7 +9,7 @@ import HTTPServer
 /// or not this client got it compressed, so that a shared cache keeps the two apart.
 struct ResponseCompression: Sendable {
     /// Below about a kilobyte gzip saves a few hundred bytes at most — less than a packet —
-    /// for a round of deflate's set-up.
+    /// for the time of a compression.
     var minimumBytes = 1024
     /// zlib at its default level, its streams shared by every thread.
     let gzip = GzipCompressor()

@@ -11,6 +11,8 @@ import HTTPServer
 struct ResponseShaping: Sendable {
     /// Which other origins' pages may read responses; nil sends no CORS headers at all.
     var cors: CORSPolicy? = nil
+    /// Which answers are compressed; shared with the response cache, which keeps each kept
+    /// answer's gzip bytes.
     var compression = ResponseCompression()
 
     /// Answers `request` through `route`, shaped.
