@@ -1,14 +1,12 @@
-extension ExplorerAssets {
-    /// The explorer's script, `/explorer/app.js`: written for Kitchen, no third-party code.
-    ///
-    /// A tokenizer colours the editor; completion walks the braces before the cursor to find
-    /// the type whose fields (or the field whose arguments) to offer; the documentation
-    /// column is built from one introspection query. `?type=TEXT&run=1` types and runs a
-    /// query, which is how the browser test drives the page.
-    static let script = #"""
 // Kitchen's GraphQL explorer: an editor with highlighting and completion, variables and
 // headers panes, the response, and a documentation browser built from introspection.
 // Written for Kitchen; no third-party code, nothing loaded from anywhere but this server.
+//
+// A tokenizer colours the editor; completion walks the braces before the cursor to find
+// the type whose fields (or the field whose arguments) to offer; the documentation shows
+// descriptions as Markdown (markdown.js) and each field's cost hints, read from the
+// schema's SDL (cost.js). `?type=TEXT&run=1` types and runs a query, and `?docs=Type`
+// opens the documentation at a type: how the browser tests drive the page.
 (function () {
   'use strict';
   var endpoint = '/graphql';
@@ -17,7 +15,7 @@ extension ExplorerAssets {
   var query = $('query'), highlight = $('highlight'), popup = $('completions');
   var variables = $('variables'), headers = $('headers'), response = $('response');
   var status = $('status'), docsBody = $('docs-body'), docsSearch = $('docs-search');
-  var schema = null, types = {}, fetchFailures = 0, offered = {};
+  var schema = null, types = {}, costHints = {}, fetchFailures = 0, offered = {};
   var completion = { items: [], index: 0, start: 0 };
   var keywords = { query: 1, mutation: 1, subscription: 1, fragment: 1, on: 1, 'true': 1, 'false': 1, 'null': 1 };
 
@@ -352,11 +350,39 @@ extension ExplorerAssets {
     if (className) node.className = className;
     return node;
   }
-  function describe(parent, item) {
-    if (item.description) parent.appendChild(element('p', item.description));
-    if (item.isDeprecated) parent.appendChild(element('p', 'Deprecated: ' + (item.deprecationReason || '')));
+  // A description as Markdown; a code span naming a type links to its documentation.
+  function markdown(text) {
+    return KitchenMarkdown.render(text, document, {
+      codeLink: function (name) {
+        if (!types[name]) return null;
+        var a = link(name); a.className = 'code-link';
+        var code = document.createElement('code'); code.textContent = name;
+        a.textContent = ''; a.appendChild(code);
+        return a;
+      }
+    });
   }
-  function fieldRow(field, withArgs) {
+  function describe(parent, item) {
+    if (item.description) parent.appendChild(markdown(item.description));
+    if (item.isDeprecated) {
+      var note = element('div', null, 'deprecated');
+      note.appendChild(element('strong', 'Deprecated'));
+      if (item.deprecationReason) note.appendChild(markdown(item.deprecationReason));
+      parent.appendChild(note);
+    }
+  }
+  // The cost hints of a schema coordinate (`Type.field`), from its @cost and @listSize.
+  function costHint(parent, coordinate) {
+    var hint = costHints[coordinate];
+    if (!hint) return;
+    var row = element('div', null, 'cost');
+    row.dataset.coordinate = coordinate;
+    row.title = KitchenCost.written(hint);
+    row.appendChild(element('span', 'cost', 'cost-label'));
+    KitchenCost.describe(hint).forEach(function (phrase) { row.appendChild(element('span', phrase, 'cost-phrase')); });
+    parent.appendChild(row);
+  }
+  function fieldRow(field, withArgs, typeName) {
     var row = element('div', null, 'field');
     row.appendChild(document.createTextNode(field.name));
     if (withArgs && field.args && field.args.length) {
@@ -370,8 +396,16 @@ extension ExplorerAssets {
     }
     if (field.type) { row.appendChild(document.createTextNode(': ')); typeRef(field.type, row); }
     describe(row, field);
+    var coordinate = typeName + '.' + field.name;
+    costHint(row, coordinate);
     if (withArgs) (field.args || []).forEach(function (arg) {
-      if (arg.description) row.appendChild(element('p', arg.name + ' — ' + arg.description));
+      var argCoordinate = coordinate + '(' + arg.name + ':)';
+      if (!arg.description && !costHints[argCoordinate]) return;
+      var about = element('div', null, 'argument');
+      about.appendChild(element('code', arg.name));
+      if (arg.description) about.appendChild(markdown(arg.description));
+      costHint(about, argCoordinate);
+      row.appendChild(about);
     });
     return row;
   }
@@ -379,7 +413,7 @@ extension ExplorerAssets {
     docsHistory = [];
     docsBody.innerHTML = '';
     docsBody.appendChild(element('h2', 'Schema'));
-    if (schema.description) docsBody.appendChild(element('p', schema.description));
+    if (schema.description) docsBody.appendChild(markdown(schema.description));
     docsBody.appendChild(element('h3', 'Root types'));
     ['queryType', 'mutationType', 'subscriptionType'].forEach(function (key) {
       if (!schema[key]) return;
@@ -402,13 +436,14 @@ extension ExplorerAssets {
     docsBody.appendChild(element('h2', type.name));
     docsBody.appendChild(element('p', type.kind.toLowerCase().replace('_', ' ')));
     describe(docsBody, type);
+    costHint(docsBody, type.name);
     if (type.interfaces && type.interfaces.length) {
       docsBody.appendChild(element('h3', 'Implements'));
       type.interfaces.forEach(function (i) { var row = element('div', null, 'field'); row.appendChild(link(i.name)); docsBody.appendChild(row); });
     }
-    if (type.fields) { docsBody.appendChild(element('h3', 'Fields')); type.fields.forEach(function (f) { docsBody.appendChild(fieldRow(f, true)); }); }
-    if (type.inputFields) { docsBody.appendChild(element('h3', 'Input fields')); type.inputFields.forEach(function (f) { docsBody.appendChild(fieldRow(f, false)); }); }
-    if (type.enumValues) { docsBody.appendChild(element('h3', 'Values')); type.enumValues.forEach(function (v) { docsBody.appendChild(fieldRow(v, false)); }); }
+    if (type.fields) { docsBody.appendChild(element('h3', 'Fields')); type.fields.forEach(function (f) { docsBody.appendChild(fieldRow(f, true, type.name)); }); }
+    if (type.inputFields) { docsBody.appendChild(element('h3', 'Input fields')); type.inputFields.forEach(function (f) { docsBody.appendChild(fieldRow(f, false, type.name)); }); }
+    if (type.enumValues) { docsBody.appendChild(element('h3', 'Values')); type.enumValues.forEach(function (v) { docsBody.appendChild(fieldRow(v, false, type.name)); }); }
     if (type.possibleTypes) {
       docsBody.appendChild(element('h3', 'Possible types'));
       type.possibleTypes.forEach(function (p) { var row = element('div', null, 'field'); row.appendChild(link(p.name)); docsBody.appendChild(row); });
@@ -442,15 +477,29 @@ extension ExplorerAssets {
     'inputFields { ' + inputValue + ' } interfaces { name } enumValues(includeDeprecated: true) { name description isDeprecated deprecationReason } ' +
     'possibleTypes { name } } } }';
 
+  // The cost directives the schema applies, from its SDL (introspection leaves them out);
+  // without them the documentation simply shows no cost hints.
+  function loadCostHints() {
+    return fetch('/schema.graphql').then(function (reply) {
+      if (!reply.ok) throw new Error('no SDL');
+      return reply.text();
+    }).then(function (sdl) { return KitchenCost.read(sdl, tokenize); }).catch(function () { return {}; });
+  }
+
   function loadSchema() {
     var extra = {};
     try { extra = parseJSONPane(headers, 'Headers'); } catch (error) { extra = {}; }
+    var hints = loadCostHints();
     return post({ query: introspection }, extra).then(function (reply) { return reply.json(); }).then(function (result) {
       if (!result.data || !result.data.__schema) throw new Error((result.errors && result.errors[0] && result.errors[0].message) || 'no schema');
       schema = result.data.__schema;
       types = {};
       schema.types.forEach(function (type) { types[type.name] = type; });
-      showHome();
+      return hints;
+    }).then(function (read) {
+      costHints = read;
+      var opened = params.get('docs');
+      if (opened && types[opened]) showType(opened, true); else showHome();
     });
   }
 
@@ -517,5 +566,3 @@ extension ExplorerAssets {
     response.textContent = 'Could not load the schema: ' + error.message;
   });
 })();
-"""#
-}
