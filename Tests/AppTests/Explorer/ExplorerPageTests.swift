@@ -62,11 +62,13 @@ struct ExplorerPageTests {
         try DeveloperTestServer.with { server in
             for name in names {
                 let onDisk = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
-                #expect(ExplorerAssets.files[name] == onDisk, "\(name)")
+                let embedded = ExplorerAssets.files[name] == onDisk
+                #expect(embedded, "the embedded \(name) is not the file's bytes")
                 let target = name == ExplorerAssets.pageFile ? "/" : ExplorerAssets.pathPrefix + name
                 let served = try server.request("GET", target)
+                let same = served.body == onDisk
                 #expect(served.status == 200, "\(target)")
-                #expect(served.body == onDisk, "\(target)")
+                #expect(same, "\(target) is not the bytes of \(name)")
             }
             #expect(try server.request("GET", "/explorer/explorer.html").status == 404)
             #expect(try server.request("GET", "/explorer/missing.js").status == 404)
