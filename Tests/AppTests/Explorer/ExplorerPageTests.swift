@@ -38,7 +38,7 @@ struct ExplorerPageTests {
 
     @Test("nothing is loaded from another server")
     func noRemoteAssets() {
-        #expect(ExplorerAssets.files.count >= 5)
+        #expect(ExplorerAssets.files.count >= 6)
         for (name, bytes) in ExplorerAssets.files {
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(!text.contains("http://"), "\(name)")
@@ -46,7 +46,7 @@ struct ExplorerPageTests {
             #expect(!text.contains("//cdn"), "\(name)")
         }
         let page = String(decoding: ExplorerAssets.files[ExplorerAssets.pageFile] ?? [], as: UTF8.self)
-        for script in ["markdown.js", "cost.js", "app.js"] {
+        for script in ["markdown.js", "cost.js", "docs.js", "app.js"] {
             #expect(page.contains(#"<script src="/explorer/\#(script)"></script>"#))
         }
         #expect(page.contains(#"<link rel="stylesheet" href="/explorer/app.css">"#))

@@ -15,7 +15,7 @@
   var query = $('query'), highlight = $('highlight'), popup = $('completions');
   var variables = $('variables'), headers = $('headers'), response = $('response');
   var status = $('status'), docsBody = $('docs-body'), docsSearch = $('docs-search');
-  var schema = null, types = {}, costHints = {}, fetchFailures = 0, offered = {};
+  var schema = null, types = {}, fetchFailures = 0, offered = {};
   var completion = { items: [], index: 0, start: 0 };
   var keywords = { query: 1, mutation: 1, subscription: 1, fragment: 1, on: 1, 'true': 1, 'false': 1, 'null': 1 };
 
@@ -332,140 +332,9 @@
     query.value = lines.join('\n'); render(); save();
   }
 
-  // ---- Documentation browser.
-  var docsHistory = [];
-  function link(name) {
-    var a = document.createElement('a'); a.textContent = name;
-    a.addEventListener('click', function () { showType(name, true); });
-    return a;
-  }
-  function typeRef(ref, parent) {
-    if (ref.kind === 'NON_NULL') { typeRef(ref.ofType, parent); parent.appendChild(document.createTextNode('!')); return; }
-    if (ref.kind === 'LIST') { parent.appendChild(document.createTextNode('[')); typeRef(ref.ofType, parent); parent.appendChild(document.createTextNode(']')); return; }
-    parent.appendChild(link(ref.name));
-  }
-  function element(tag, text, className) {
-    var node = document.createElement(tag);
-    if (text) node.textContent = text;
-    if (className) node.className = className;
-    return node;
-  }
-  // A description as Markdown; a code span naming a type links to its documentation.
-  function markdown(text) {
-    return KitchenMarkdown.render(text, document, {
-      codeLink: function (name) {
-        if (!types[name]) return null;
-        var a = link(name); a.className = 'code-link';
-        var code = document.createElement('code'); code.textContent = name;
-        a.textContent = ''; a.appendChild(code);
-        return a;
-      }
-    });
-  }
-  function describe(parent, item) {
-    if (item.description) parent.appendChild(markdown(item.description));
-    if (item.isDeprecated) {
-      var note = element('div', null, 'deprecated');
-      note.appendChild(element('strong', 'Deprecated'));
-      if (item.deprecationReason) note.appendChild(markdown(item.deprecationReason));
-      parent.appendChild(note);
-    }
-  }
-  // The cost hints of a schema coordinate (`Type.field`), from its @cost and @listSize.
-  function costHint(parent, coordinate) {
-    var hint = costHints[coordinate];
-    if (!hint) return;
-    var row = element('div', null, 'cost');
-    row.dataset.coordinate = coordinate;
-    row.title = KitchenCost.written(hint);
-    row.appendChild(element('span', 'cost', 'cost-label'));
-    KitchenCost.describe(hint).forEach(function (phrase) { row.appendChild(element('span', phrase, 'cost-phrase')); });
-    parent.appendChild(row);
-  }
-  function fieldRow(field, withArgs, typeName) {
-    var row = element('div', null, 'field');
-    row.appendChild(document.createTextNode(field.name));
-    if (withArgs && field.args && field.args.length) {
-      row.appendChild(document.createTextNode('('));
-      field.args.forEach(function (arg, index) {
-        if (index) row.appendChild(document.createTextNode(', '));
-        row.appendChild(document.createTextNode(arg.name + ': ')); typeRef(arg.type, row);
-        if (arg.defaultValue != null) row.appendChild(document.createTextNode(' = ' + arg.defaultValue));
-      });
-      row.appendChild(document.createTextNode(')'));
-    }
-    if (field.type) { row.appendChild(document.createTextNode(': ')); typeRef(field.type, row); }
-    describe(row, field);
-    var coordinate = typeName + '.' + field.name;
-    costHint(row, coordinate);
-    if (withArgs) (field.args || []).forEach(function (arg) {
-      var argCoordinate = coordinate + '(' + arg.name + ':)';
-      if (!arg.description && !costHints[argCoordinate]) return;
-      var about = element('div', null, 'argument');
-      about.appendChild(element('code', arg.name));
-      if (arg.description) about.appendChild(markdown(arg.description));
-      costHint(about, argCoordinate);
-      row.appendChild(about);
-    });
-    return row;
-  }
-  function showHome() {
-    docsHistory = [];
-    docsBody.innerHTML = '';
-    docsBody.appendChild(element('h2', 'Schema'));
-    if (schema.description) docsBody.appendChild(markdown(schema.description));
-    docsBody.appendChild(element('h3', 'Root types'));
-    ['queryType', 'mutationType', 'subscriptionType'].forEach(function (key) {
-      if (!schema[key]) return;
-      var row = element('div', key.replace('Type', '') + ': ', 'field'); row.appendChild(link(schema[key].name)); docsBody.appendChild(row);
-    });
-    docsBody.appendChild(element('h3', 'All types'));
-    Object.keys(types).sort().forEach(function (name) {
-      if (name.indexOf('__') === 0) return;
-      var row = element('div', null, 'field'); row.appendChild(link(name));
-      row.appendChild(document.createTextNode(' ' + types[name].kind.toLowerCase().replace('_', ' ')));
-      docsBody.appendChild(row);
-    });
-  }
-  function showType(name, push) {
-    var type = types[name];
-    if (!type) return;
-    if (push) docsHistory.push(name);
-    docsBody.innerHTML = '';
-    var back = element('a', '← Schema', 'back'); back.addEventListener('click', showHome); docsBody.appendChild(back);
-    docsBody.appendChild(element('h2', type.name));
-    docsBody.appendChild(element('p', type.kind.toLowerCase().replace('_', ' ')));
-    describe(docsBody, type);
-    costHint(docsBody, type.name);
-    if (type.interfaces && type.interfaces.length) {
-      docsBody.appendChild(element('h3', 'Implements'));
-      type.interfaces.forEach(function (i) { var row = element('div', null, 'field'); row.appendChild(link(i.name)); docsBody.appendChild(row); });
-    }
-    if (type.fields) { docsBody.appendChild(element('h3', 'Fields')); type.fields.forEach(function (f) { docsBody.appendChild(fieldRow(f, true, type.name)); }); }
-    if (type.inputFields) { docsBody.appendChild(element('h3', 'Input fields')); type.inputFields.forEach(function (f) { docsBody.appendChild(fieldRow(f, false, type.name)); }); }
-    if (type.enumValues) { docsBody.appendChild(element('h3', 'Values')); type.enumValues.forEach(function (v) { docsBody.appendChild(fieldRow(v, false, type.name)); }); }
-    if (type.possibleTypes) {
-      docsBody.appendChild(element('h3', 'Possible types'));
-      type.possibleTypes.forEach(function (p) { var row = element('div', null, 'field'); row.appendChild(link(p.name)); docsBody.appendChild(row); });
-    }
-    if (type.specifiedByURL) docsBody.appendChild(element('p', 'Specified by ' + type.specifiedByURL));
-  }
-  function search(term) {
-    if (!term) { showHome(); return; }
-    var lower = term.toLowerCase();
-    docsBody.innerHTML = '';
-    docsBody.appendChild(element('h3', 'Matches'));
-    Object.keys(types).sort().forEach(function (name) {
-      if (name.indexOf('__') === 0) return;
-      if (name.toLowerCase().indexOf(lower) >= 0) { var row = element('div', null, 'field'); row.appendChild(link(name)); docsBody.appendChild(row); }
-      (types[name].fields || []).forEach(function (f) {
-        if (f.name.toLowerCase().indexOf(lower) < 0) return;
-        var row = element('div', null, 'field'); row.appendChild(link(name)); row.appendChild(document.createTextNode('.' + f.name));
-        docsBody.appendChild(row);
-      });
-    });
-  }
-  docsSearch.addEventListener('input', function () { search(docsSearch.value.trim()); });
+  // ---- Documentation browser (docs.js).
+  var docs = KitchenDocs.browser(docsBody);
+  docsSearch.addEventListener('input', function () { docs.search(docsSearch.value.trim()); });
   $('docs-toggle').addEventListener('click', function () { $('docs').hidden = !$('docs').hidden; });
 
   // ---- Introspection.
@@ -496,10 +365,8 @@
       types = {};
       schema.types.forEach(function (type) { types[type.name] = type; });
       return hints;
-    }).then(function (read) {
-      costHints = read;
-      var opened = params.get('docs');
-      if (opened && types[opened]) showType(opened, true); else showHome();
+    }).then(function (costHints) {
+      docs.show(schema, types, costHints, params.get('docs'));
     });
   }
 
