@@ -94,6 +94,17 @@ struct ExplorerBrowserTests {
         }
     }
 
+    @Test("Kitchen's own explorer shows the real schema's cost hints")
+    func kitchenCostHints() throws {
+        let browser = try #require(Self.chromium, "Debian's chromium is missing: run scripts/test, or apt-get install chromium")
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let dom = try Self.run(browser, ["--dump-dom", "http://127.0.0.1:\(server.server.port)/?docs=LunchMenu"])
+        #expect(dom.contains(#"data-failed-requests="0""#), "a request failed:\n\(dom.prefix(3000))")
+        let sections = Self.element(#"data-coordinate="LunchMenu.sections""#, in: Self.fieldRow("sections", in: dom))
+        #expect(sections.contains(#"<span class="cost-phrase">assumed size 6</span>"#), "\(dom.suffix(4000))")
+    }
+
     /// The documentation row of the field `name`: from its `<div class="field">` to the next.
     static func fieldRow(_ name: String, in dom: String) -> String {
         guard let start = dom.range(of: #"<div class="field">"# + name) else { return "" }

@@ -129,8 +129,9 @@
     try { return JSON.parse(text); } catch (error) { return text.slice(1, -1); }
   }
 
-  // What a hint says, as short phrases: "weight 3", "sliced by first (exactly one
-  // required)", "assumed size 6", "sized fields: edges, nodes".
+  // What a hint says, as short phrases: "weight 3", "sliced by first", "sliced by first or
+  // last (exactly one)" (requireOneSlicingArgument), "assumed size 6", "sized fields:
+  // edges, nodes".
   function describe(hint) {
     var phrases = [];
     if (hint.cost && hint.cost.weight != null) phrases.push('weight ' + hint.cost.weight);
@@ -138,8 +139,8 @@
     if (size) {
       var slicing = size.slicingArguments || [];
       if (slicing.length) {
-        var one = size.requireOneSlicingArgument !== false;
-        phrases.push('sliced by ' + slicing.join(' or ') + (one ? ' (exactly one required)' : ''));
+        var one = slicing.length > 1 && size.requireOneSlicingArgument !== false;
+        phrases.push('sliced by ' + slicing.join(' or ') + (one ? ' (exactly one)' : ''));
       }
       if (size.assumedSize != null) phrases.push('assumed size ' + size.assumedSize);
       if (size.sizedFields && size.sizedFields.length) phrases.push('sized fields: ' + size.sizedFields.join(', '));
