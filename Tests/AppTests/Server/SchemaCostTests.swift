@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import Storage
 import Testing
 
 @testable import App
@@ -79,5 +80,63 @@ struct SchemaCostTests {
         #expect(message?.hasPrefix(
             "Operation \"Heavy\" costs 20202, more than the limit of 10000; the costliest field is "
                 + "market.nodes.reviews.nodes (20000: its selections cost 2 for each of up to 10000 items (100 × 100)).") == true)
+    }
+}
+
+/// The bounds the schema promises are the ones the data keeps.
+@Suite("The schema's list sizes and the data's bounds")
+struct SchemaBoundsTests {
+    @Test("every fixed @listSize(assumedSize:) is the bound Storage enforces on write")
+    func sameNumbers() {
+        let expected: [String: Int] = [
+            "Dish.photos": Bounds.dishPhotos, "Dish.tags": Bounds.dishTags, "Review.photos": Bounds.reviewPhotos,
+            "Goods.images": Bounds.goodsImages, "Goods.kinds": Bounds.goodsKinds, "Goods.attributes": Bounds.goodsAttributes,
+            "Recipe.steps": Bounds.recipeSteps, "Recipe.ingredients": Bounds.recipeIngredients,
+            "Draft.steps": Bounds.recipeSteps, "Draft.ingredients": Bounds.recipeIngredients,
+            "BasketRecipe.ingredients": Bounds.recipeIngredients, "Comment.mentions": Bounds.commentMentions,
+            "Query.forums": Bounds.forums, "Query.searchHistory": Bounds.searchHistory,
+            "Mutation.recordSearch": Bounds.searchHistory, "Mutation.clearSearchHistory": Bounds.searchHistory,
+            "Query.addresses": Bounds.addresses, "Mutation.removeAddress": Bounds.addresses,
+            "Mutation.setDefaultAddress": Bounds.addresses,
+            "Basket.recipes": Bounds.basketRecipes, "MergedIngredient.amounts": Bounds.basketRecipes,
+            "Basket.merged": Bounds.basketRecipes * Bounds.recipeIngredients,
+            "CartShop.items": Bounds.cartLines, "OrderShopGroup.lines": Bounds.cartLines,
+            "Cart.shops": Bounds.cartShops, "OrderPreview.shops": Bounds.cartShops, "Order.shops": Bounds.cartShops,
+            "LunchSection.items": Bounds.lunchItemsPerDay, "LunchMenu.sections": LunchDay.allCases.count,
+            "AppConfig.onboardingPages": Bounds.onboardingPages,
+        ]
+        let schema = SchemaCostTests.schema
+        var found: [String: Int] = [:]
+        for name in schema.typeNames {
+            for field in schema[name]?.fields ?? [] {
+                guard let listSize = schema.cost.listSize(ofField: field.name, on: name),
+                    listSize.slicingArguments.isEmpty, let size = listSize.assumedSize,
+                    name != "Query" || field.name != "nodes"
+                else { continue }
+                found["\(name).\(field.name)"] = size
+            }
+        }
+        #expect(found == expected)
+    }
+}
+
+/// A bound reaches the client as `BAD_USER_INPUT` naming it, through the real server.
+@Suite("List bounds over GraphQL")
+struct BoundsOverGraphQLTests {
+    @Test("the 21st address is refused naming the bound, and the addresses stay as they were")
+    func addresses() throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let cook = try server.signUp("cook")
+        let add = """
+            mutation($n: String!) { addAddress(input: { name: $n, phone: "13800138000", region: "上海", detail: "1 号" }) { id } }
+            """
+        for n in 0..<Bounds.addresses { _ = try cook.client.post(add, ["n": .string("收件人\(n)")]).ok() }
+        let refused = try cook.client.post(add, ["n": .string("多一个")])
+        #expect(refused.errorCode == "BAD_USER_INPUT")
+        #expect(refused.errorMessage == "An account holds at most 20 addresses; this would make 21.")
+        let kept = try cook.client.post("{ addresses { name isDefault } }").ok()["addresses"].array
+        #expect(kept.count == 20)
+        #expect(kept.first?["name"].string == "收件人19")
     }
 }
