@@ -19,7 +19,8 @@
   function isBlank(line) { return /^[ \t]*$/.test(line); }
   function indentOf(line) { return /^ */.exec(line)[0].length; }
 
-  // A list item's marker on `line`: its indent, marker text, kind and where its text starts.
+  // The list item that `line` starts, or null: whether it is numbered, its number, its kind
+  // of marker (`-`, `*`, `+`, `.` or `)`), its text, and the column its content starts at.
   function listItem(line) {
     var match = LIST_ITEM.exec(line);
     if (!match) return null;
@@ -110,7 +111,6 @@
             blankBefore = true;
             continue;
           }
-          blankBefore = true;
           break;
         }
         if (indentOf(line) >= item.contentIndent) {
@@ -138,7 +138,7 @@
     return i;
   }
 
-  // ---- Inlines: text to DOM nodes under `parent`.
+  // ---- Inlines: text to DOM nodes.
   function runLength(text, at, character) {
     var end = at;
     while (text[end] === character) end++;
@@ -231,6 +231,7 @@
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
   }
 
+  // `text`'s inlines as nodes under `parent`; inside a link (`inLink`) no link is made.
   function renderInline(parent, text, options, inLink) {
     var doc = parent.ownerDocument, buffer = '', i = 0, n = text.length, match;
     function flush() {
@@ -349,5 +350,5 @@
     return container;
   }
 
-  global.KitchenMarkdown = { render: render, safeURL: safeURL };
+  global.KitchenMarkdown = { render: render };
 })(window);
