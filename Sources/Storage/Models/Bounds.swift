@@ -33,6 +33,8 @@ public enum Bounds {
     public static let basketRecipes = 20
     /// Lines in one cart (and so in one order).
     public static let cartLines = 50
+    /// Lines of one shop in one cart (and so in one order's shop group).
+    public static let cartLinesPerShop = 20
     /// Shops one cart's lines come from (and so one order's).
     public static let cartShops = 10
     /// Dishes on the lunch menu for one day.

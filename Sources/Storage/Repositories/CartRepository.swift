@@ -98,11 +98,12 @@ public struct CartRepository: Sendable {
         }
     }
 
-    /// A cart that grew may hold at most `Bounds.cartLines` lines from `Bounds.cartShops`
-    /// shops (so may an order placed from it).
+    /// A cart that grew may hold at most `Bounds.cartLines` lines, `Bounds.cartLinesPerShop`
+    /// of one shop, from `Bounds.cartShops` shops (so may an order placed from it).
     static func checkBounds(_ cart: Cart) throws(DomainError) {
         try Bounds.check(cart.lines.count, atMost: Bounds.cartLines, "lines", of: "A cart")
         try Bounds.check(cart.shops.count, atMost: Bounds.cartShops, "shops' goods", of: "A cart")
+        try Bounds.check(cart.shops.map(\.lines.count).max() ?? 0, atMost: Bounds.cartLinesPerShop, "lines of one shop", of: "A cart")
     }
 
     /// The lines alone, with whether the user is a member (the same for every row).

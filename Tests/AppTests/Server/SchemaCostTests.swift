@@ -100,7 +100,7 @@ struct SchemaBoundsTests {
             "Mutation.setDefaultAddress": Bounds.addresses,
             "Basket.recipes": Bounds.basketRecipes, "MergedIngredient.amounts": Bounds.basketRecipes,
             "Basket.merged": Bounds.basketRecipes * Bounds.recipeIngredients,
-            "CartShop.items": Bounds.cartLines, "OrderShopGroup.lines": Bounds.cartLines,
+            "CartShop.items": Bounds.cartLinesPerShop, "OrderShopGroup.lines": Bounds.cartLinesPerShop,
             "Cart.shops": Bounds.cartShops, "OrderPreview.shops": Bounds.cartShops, "Order.shops": Bounds.cartShops,
             "LunchSection.items": Bounds.lunchItemsPerDay, "LunchMenu.sections": LunchDay.allCases.count,
             "AppConfig.onboardingPages": Bounds.onboardingPages,

@@ -127,7 +127,7 @@ struct BoundsTests {
         #expect(try db.baskets.basket(userID: author.id).recipes.map(\.recipeID) == recipes.dropLast().map(\.id))
     }
 
-    @Test("a cart keeps at most 50 lines from at most 10 shops; an existing line still grows")
+    @Test("a cart keeps at most 50 lines, 20 of one shop, from at most 10 shops; an existing line still grows")
     func cart() throws {
         let kinds = (1...10).map { NewKind(name: "k\($0)", price: 100, stock: 9) }
         let goods = try (0..<11).map { try db.goods("Goods \($0)", kinds: kinds) }
@@ -149,6 +149,17 @@ struct BoundsTests {
             _ = try db.carts.addToCart(userID: other.id, goodsID: goods[10].goods.id, kindID: goods[10].kinds[0].id, quantity: 1)
         }
         #expect(try db.carts.cart(userID: other.id).shops.count == 10)
+
+        let third = try db.user("third")
+        let shop = goods[0].shop
+        let more = try (0..<2).map { try db.goods("More \($0)", shop: shop, kinds: kinds) }
+        for g in [goods[0], more[0]] {
+            for kind in g.kinds { _ = try db.carts.addToCart(userID: third.id, goodsID: g.goods.id, kindID: kind.id, quantity: 1) }
+        }
+        refused("A cart holds at most 20 lines of one shop; this would make 21.") {
+            _ = try db.carts.addToCart(userID: third.id, goodsID: more[1].goods.id, kindID: more[1].kinds[0].id, quantity: 1)
+        }
+        #expect(try db.carts.cart(userID: third.id).lines.count == 20)
     }
 
     @Test("a day of the lunch menu keeps at most 20 dishes; a release at most 10 onboarding pages")

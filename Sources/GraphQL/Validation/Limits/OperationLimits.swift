@@ -46,6 +46,17 @@ public struct OperationLimits: Sendable, Hashable {
         return errors
     }
 
+    /// What each operation of a validated document costs, in document order (`name` nil
+    /// for an anonymous one), a list sized by a variable counted at its largest: for tools
+    /// that show costs (the README's screens, the explorer), not for refusing.
+    public func costs(_ document: Document, schema: Schema) -> [(name: String?, cost: Double)] {
+        var measure = OperationMeasure(document: document, schema: schema, limits: self)
+        return document.definitions.compactMap { definition in
+            guard case .executable(.operation(let operation)) = definition else { return nil }
+            return (operation.name?.value, measure.measure(operation).cost)
+        }
+    }
+
     /// As `check`, for a server: a query or mutation over the cost limit only because some
     /// slicing argument comes from a variable is not refused here but named in `perRequestCost`, to
     /// be measured with each request's values before it executes. A client paging with
