@@ -221,6 +221,29 @@ struct PolicyMatrixTests {
         try expectSameVerdict("a form POST", over: simple, port: port, code: "HTTP 415") { _ in operation }
     }
 
+    @Test("U+0000 a mutation would store is refused alike everywhere (GET: 405 first); in a query it is text")
+    func nulInput() throws {
+        let server = try Self.start()
+        defer { server.stop() }
+        let cook = try server.signUp("nul")
+        let port = server.server.port
+        let inDocument = MatrixOperation(query: "mutation { createDraft(name: \"a\\u0000b\") { name } }", token: cook.token)
+        let inVariables = MatrixOperation(
+            query: "mutation($n: String!) { createDraft(name: $n) { name } }", variables: ["n": "a\u{0}b"], token: cook.token)
+        for operation in [inDocument, inVariables] {
+            try expectSameVerdict(
+                "stored NUL", over: Self.transports.filter { !$0.isSafe }, port: port, code: "BAD_USER_INPUT",
+                messageContains: StoredTexts.message) { _ in operation }
+            try expectSameVerdict(
+                "stored NUL over GET", over: Self.transports.filter(\.isSafe), port: port, code: "BAD_REQUEST",
+                messageContains: "send them with POST") { _ in operation }
+        }
+        #expect(try cook.client.post("{ viewer { drafts { totalCount } } }").ok()["viewer"]["drafts"]["totalCount"] == 0)
+        try expectSameVerdict("NUL in a query", port: port, code: nil, data: #"{"search":{"totalCount":0}}"#) { _ in
+            MatrixOperation(query: "{ search(keyword: \"a\\u0000b\") { totalCount } } # and \u{0} in a comment")
+        }
+    }
+
     @Test("a batch over --max-batch is refused as a whole; batching is off by default")
     func batchSize() throws {
         let server = try TestServer.start(limits: Self.limits)

@@ -131,7 +131,7 @@ struct HostileInputTests {
         let passing: [(String, [String: JSON])] = [
             ("mutation { createDraft(name: \"ok\") { name } } # a comment \u{0} here", [:]),
             ("query($s: String!) { search(keyword: $s) { totalCount } }", ["s": "a\u{0}b"]),
-            ("{ search(keyword: \"\\u0000\") { totalCount } }", [:]),
+            ("{ search(keyword: \"a\\u0000\") { totalCount } }", [:]),
             ("mutation { createDraft(name: \"\\\\u0000\") { name } }", [:]),
         ]
         for (document, variables) in passing {
