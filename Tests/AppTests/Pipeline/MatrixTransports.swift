@@ -169,19 +169,9 @@ struct EventStreamTransport: MatrixTransport {
     let streams = true
 
     func send(_ operation: MatrixOperation, port: UInt16) throws -> Verdict {
-        let client = try StreamClient(port: port, timeoutMilliseconds: 30_000)
-        let headers = ["Accept: text/event-stream"] + operation.authorization
-        if method == "GET" {
-            try client.open("GET", "/graphql?" + operation.queryString, headers: headers)
-        } else {
-            try client.open(
-                "POST", "/graphql", headers: headers + ["Content-Type: \(contentType)"],
-                body: Array(operation.parameters.text.utf8))
-        }
-        guard client.status == 200, client.header("Content-Type")?.hasPrefix("text/event-stream") == true else {
-            return Verdict(status: client.status, contentType: client.header("Content-Type"), body: client.bodyText)
-        }
-        if operation.isSubscription { return .streamOpened }
+        let (client, refused) = try openStream(
+            operation, port: port, method: method, accept: "text/event-stream", contentType: contentType)
+        if let refused { return refused }
         let event = try client.nextEvent()
         return Verdict(response: JSON(data: Data(event.data.utf8)))
     }
@@ -197,23 +187,34 @@ struct MultipartSubscriptionTransport: MatrixTransport {
     let streams = true
 
     func send(_ operation: MatrixOperation, port: UInt16) throws -> Verdict {
-        let client = try StreamClient(port: port, timeoutMilliseconds: 30_000)
-        let headers = ["Accept: \(accept)"] + operation.authorization
-        if method == "GET" {
-            try client.open("GET", "/graphql?" + operation.queryString, headers: headers)
-        } else {
-            try client.open(
-                "POST", "/graphql", headers: headers + ["Content-Type: \(contentType)"],
-                body: Array(operation.parameters.text.utf8))
-        }
-        guard client.status == 200, client.header("Content-Type")?.hasPrefix("multipart/mixed") == true else {
-            return Verdict(status: client.status, contentType: client.header("Content-Type"), body: client.bodyText)
-        }
-        if operation.isSubscription { return .streamOpened }
+        let (client, refused) = try openStream(
+            operation, port: port, method: method, accept: accept, contentType: contentType)
+        if let refused { return refused }
         let part = JSON(data: Data((try client.nextPayloadPart() ?? "").utf8))
         guard part["payload"] != .null else { return Verdict(response: part) }
         return Verdict(response: part["payload"])
     }
+}
+
+/// Opens a streamed request; the verdict instead when it did not open a stream (of the
+/// `accept` type), or opened a subscription's.
+private func openStream(
+    _ operation: MatrixOperation, port: UInt16, method: String, accept: String, contentType: String
+) throws -> (StreamClient, Verdict?) {
+    let client = try StreamClient(port: port, timeoutMilliseconds: 30_000)
+    let headers = ["Accept: \(accept)"] + operation.authorization
+    if method == "GET" {
+        try client.open("GET", "/graphql?" + operation.queryString, headers: headers)
+    } else {
+        try client.open(
+            "POST", "/graphql", headers: headers + ["Content-Type: \(contentType)"],
+            body: Array(operation.parameters.text.utf8))
+    }
+    let streamed = accept.split(separator: ";")[0]
+    guard client.status == 200, client.header("Content-Type")?.hasPrefix(streamed) == true else {
+        return (client, Verdict(status: client.status, contentType: client.header("Content-Type"), body: client.bodyText))
+    }
+    return (client, operation.isSubscription ? .streamOpened : nil)
 }
 
 /// Every transport of the server, as the matrix runs them.
