@@ -22,13 +22,10 @@ struct CORSPolicy: Sendable, Equatable {
     /// The methods a preflight allows.
     static let allowedMethods = "GET, HEAD, POST"
     /// The request headers a preflight allows: the JSON body's type, the bearer token, the
-    /// headers whose presence Kitchen's CSRF rule asks of requests a browser could send
-    /// across sites without a preflight (`UploadSupport.preflightHeaders`), and Apollo
+    /// headers the pipeline's CSRF rule asks of uploads (`CrossSiteRequests`), and Apollo
     /// clients' name and version.
-    static let allowedHeaders = [
-        "Content-Type", "Authorization", "Apollo-Require-Preflight", "X-Apollo-Operation-Name",
-        "X-Kitchen-CSRF", "apollographql-client-name", "apollographql-client-version",
-    ].joined(separator: ", ")
+    static let allowedHeaders = (["Content-Type", "Authorization"] + CrossSiteRequests.preflightHeaders
+        + ["apollographql-client-name", "apollographql-client-version"]).joined(separator: ", ")
     /// The response headers a page may read besides the CORS-safelisted ones: the id that
     /// ties an `INTERNAL` error to the log, and when to retry after `RATE_LIMITED`.
     static let exposedHeaders = "X-Request-Id, Retry-After"

@@ -73,11 +73,7 @@ final class TestServer: Sendable {
     func signUp(_ username: String = "cook", name: String? = nil) throws -> TestAccount {
         let unique = "\(username.prefix(20))_\(TestServer.nextSuffix())"
         let response = try anonymous.post(
-            """
-            mutation SignUp($input: SignUpInput!) {
-              signUp(input: $input) { token user { id username name } }
-            }
-            """,
+            Self.signUpDocument,
             ["input": ["username": .string(unique), "password": .string(TestAccount.password),
                                   "name": .string(name ?? username)]])
         let payload = try response.ok()["signUp"]
@@ -86,6 +82,13 @@ final class TestServer: Sendable {
         }
         return TestAccount(id: id, username: unique, token: token, client: client(token: token))
     }
+
+    /// The document `signUp` sends (a server that runs trusted documents only must list it).
+    static let signUpDocument = """
+        mutation SignUp($input: SignUpInput!) {
+          signUp(input: $input) { token user { id username name } }
+        }
+        """
 
     /// Signs in an existing account (such as a demo one) and returns it.
     func signIn(_ username: String, password: String) throws -> TestAccount {
