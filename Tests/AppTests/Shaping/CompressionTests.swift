@@ -2,6 +2,7 @@ import Foundation
 import GraphQL
 import HTTPServer
 import KitchenTestSupport
+import Storage
 import Synchronization
 import Testing
 
@@ -116,7 +117,10 @@ struct CompressionTests {
             cache: cache, generation: { 7 }, requestState: { _ in (nil, 7) }, compression: ResponseCompression())
         let executions = Mutex(0)
         func respond() -> HTTPResponse {
-            caching.respond(query: "{ long }", operationName: nil, variables: [:], context: (), reply: Reply(mediaType: .json)) {
+            // As `ResponseCaching.begin` does when a request arrives: an earlier test on this
+            // thread may have read the clock, which would keep the answer out of the cache.
+            ThreadClockReads.reset()
+            return caching.respond(query: "{ long }", operationName: nil, variables: [:], context: (), reply: Reply(mediaType: .json)) {
                 executions.withLock { $0 += 1 }
                 return service.execute(prepared, operationName: nil, variables: [:], context: ())
             }
