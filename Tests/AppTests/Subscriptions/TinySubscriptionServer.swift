@@ -34,7 +34,7 @@ final class TinySubscriptionServer: Sendable {
         var resolvers = Resolvers<String?>()
         resolvers.type("Query") { query in query.field("ok") { _, _ in true } }
         resolvers.type("Subscription", parent: StoredEvent.self) { subscription in
-            subscription.field("events") { event, _, _ in Resolved.object(event, type: "Event") }
+            subscription.field("events", reading: []) { event, _, _ in Resolved.object(event, type: "Event") }
         }
         resolvers.type("Event", parent: StoredEvent.self) { event in
             event.property("topic") { $0.topic }
