@@ -75,6 +75,17 @@ struct CheckCommandTests {
         #expect(run.status == 0)
     }
 
+    @Test("an Upload written in a document is refused as the server refuses it; a variable passes")
+    func uploadLiteral() {
+        let files = TemporaryFiles()
+        let literal = files.write("literal.graphql", #"mutation { uploadDish(input: {photos: ["a.jpg"]}) { id } }"#)
+        let variable = files.write("variable.graphql", "mutation ($p: [Upload!]) { uploadDish(input: {photos: $p}) { id } }")
+        let refused = runKitchen(["check", "--schema", productSchemaPath, literal])
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("literal.graphql:1:40: Upload literal unsupported."), "\(refused.error)")
+        #expect(runKitchen(["check", "--schema", productSchemaPath, variable]).status == 0)
+    }
+
     @Test("a schema that does not build is reported at its own FILE:LINE:COLUMN, and no document is checked")
     func brokenSchema() {
         let files = TemporaryFiles()
