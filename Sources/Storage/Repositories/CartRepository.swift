@@ -78,7 +78,7 @@ public struct CartRepository: Sendable {
                 """
                 SELECT goods_id, sum(quantity) FROM cart_items
                 WHERE user_id = ? AND goods_id IN (%@) GROUP BY 1
-                """, ids: goodsIDs, extra: [userID])
+                """, ids: goodsIDs, extra: [userID], keyedBy: ("cart_items", "goods_id"))
         }
     }
 

@@ -34,7 +34,7 @@ extension DishRepository {
         return try database.read { c in
             try c.counts(
                 "SELECT id, likes_count FROM dishes WHERE id IN (%@) AND likes_count > 0",
-                ids: dishIDs)
+                ids: dishIDs, keyedBy: ("dishes", "id"))
         }
     }
 

@@ -28,6 +28,12 @@ public final class Connection {
     private(set) var isClosed = false
     /// How many savepoints are open inside the current transaction.
     var savepointDepth = 0
+    /// The catalog the reads of this connection's statements are described by (see
+    /// `StatementReads`); set once, before the first statement, by the pool.
+    var catalog: DataCatalog? {
+        didSet { if catalog != nil, oldValue == nil { authorizerLog.install(on: handle) } }
+    }
+    let authorizerLog = AuthorizerLog()
 
     /// How many distinct SQL texts are kept prepared; past this the cache starts over.
     ///
