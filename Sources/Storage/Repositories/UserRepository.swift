@@ -84,7 +84,7 @@ public struct UserRepository: Sendable {
     /// Which of `userIDs` the viewer follows.
     public func viewerFollows(userIDs: [Int64], viewerID: Int64) throws -> Set<Int64> {
         guard !userIDs.isEmpty else { return [] }
-        return try database.read { c in
+        return try database.read(rowsOf: [("follows", "follower_id")], viewerID) { c in
             let list = SQLList(distinct(userIDs))
             return Set(
                 try c.query(

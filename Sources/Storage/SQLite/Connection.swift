@@ -29,11 +29,19 @@ public final class Connection {
     /// How many savepoints are open inside the current transaction.
     var savepointDepth = 0
     /// The catalog the reads of this connection's statements are described by (see
-    /// `StatementReads`); set once, before the first statement, by the pool.
-    var catalog: DataCatalog? {
-        didSet { if catalog != nil, oldValue == nil { authorizerLog.install(on: handle) } }
-    }
+    /// `StatementReads`; nil: not described); set by `describeReads(by:)`.
+    private(set) var catalog: DataCatalog?
     let authorizerLog = AuthorizerLog()
+
+    /// Describes what each statement reads from now on, numbered by `catalog`: installs
+    /// the authorizer that listens while statements are prepared, and forgets the
+    /// statements prepared before, which are not described.
+    func describeReads(by catalog: DataCatalog) {
+        guard self.catalog == nil else { return }
+        self.catalog = catalog
+        authorizerLog.install(on: handle)
+        cache.removeAll()
+    }
 
     /// How many distinct SQL texts are kept prepared; past this the cache starts over.
     ///

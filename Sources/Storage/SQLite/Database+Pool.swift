@@ -71,11 +71,14 @@ extension Database {
             pool.openCount += 1
             return nil
         }
-        if let idle { return idle }
+        if let idle {
+            if idle.connection.catalog == nil, let catalog { idle.connection.describeReads(by: catalog) }
+            return idle
+        }
         // Opening takes a while; do it outside the lock.
         do {
             let connection = try Connection(path: path, access: .readOnly, busyTimeout: options.busyTimeout)
-            connection.catalog = catalog
+            if let catalog { connection.describeReads(by: catalog) }
             let box = ConnectionBox(connection)
             readers.withLock { $0.leased[thread] = box }
             return box

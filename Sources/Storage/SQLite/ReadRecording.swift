@@ -77,6 +77,8 @@ struct RowsNamed {
 final class ReadRecorder {
     let catalog: DataCatalog?
     var reads = ReadSet()
+    /// The rows named for the statements run inside `readingRows(_:_:)`.
+    var scoped: [RowsNamed] = []
 
     init(catalog: DataCatalog?) {
         self.catalog = catalog
@@ -89,15 +91,15 @@ final class ReadRecorder {
             return
         }
         if described.isUnbounded { reads.isUnbounded = true }
-        var keyed: (table: TableID, column: Int)?
-        if let named = statement.rowsNamed, let table = catalog.table(named: named.table),
-            let column = catalog.keyColumn(named.column, of: table)
-        {
-            keyed = (table, column)
+        var keyed: [(table: TableID, column: Int, values: [Int64])] = []
+        for named in statement.rowsNamed.map({ [$0] }) ?? scoped {
+            if let table = catalog.table(named: named.table), let column = catalog.keyColumn(named.column, of: table) {
+                keyed.append((table, column, named.values))
+            }
         }
         for (table, columns) in described.tables {
-            if let keyed, keyed.table == table, let named = statement.rowsNamed {
-                for value in named.values { reads.read(table, column: keyed.column, value: value) }
+            if let key = keyed.first(where: { $0.table == table }) {
+                for value in key.values { reads.read(table, column: key.column, value: value) }
             } else {
                 reads.read(table, columns: columns)
             }
@@ -140,5 +142,29 @@ extension Database {
         }
         let value = try withExtendedLifetime(recorder) { try body() }
         return (value, recorder.reads)
+    }
+}
+
+/// Runs `body`, whose statements read the rows of each named table only where its column
+/// holds `value` (their other tables as usual): a recorded read then depends on those rows
+/// alone. For a statement that names its rows by a key (`WHERE user_id = ? AND …`,
+/// `JOIN users u ON u.id = ci.user_id`); keep the scope to that statement. Costs one
+/// thread-local read outside a recording.
+func readingRows<T>(_ keys: [(table: String, column: String)], _ value: Int64, _ body: () throws -> T) rethrows -> T {
+    guard let recorder = ReadRecording.current else { return try body() }
+    let outer = recorder.scoped
+    recorder.scoped = keys.map { RowsNamed(table: $0.table, column: $0.column, values: [value]) }
+    defer { recorder.scoped = outer }
+    return try body()
+}
+
+extension Database {
+    /// `read`, whose statements read the named tables' rows only where the column holds
+    /// `value` (see `readingRows(_:_:_:)`): `database.read(rowsOf: [("cart_items",
+    /// "user_id")], userID) { … }` for a screen of one user's rows.
+    func read<T>(
+        rowsOf keys: [(table: String, column: String)], _ value: Int64, _ body: (Connection) throws -> T
+    ) throws -> T {
+        try readingRows(keys, value) { try read(body) }
     }
 }
