@@ -90,30 +90,35 @@ struct ResponseCacheState {
     }
 
     /// Evicts the first answer the hand finds unmarked, clearing marks as it passes.
+    /// Slots of answers gone (evicted or dropped) are skipped, and left for `compactRing`.
     private mutating func evictOne() {
-        while !ring.isEmpty {
+        var passed = 0
+        while passed <= 2 * ring.count {
             if hand >= ring.count { hand = 0 }
             let number = ring[hand]
-            guard let answer = answers[number] else {
-                ring.swapAt(hand, ring.count - 1)
-                ring.removeLast()
-                continue
-            }
+            hand += 1
+            passed += 1
+            guard let answer = answers[number] else { continue }
             if answer.referenced {
                 answers[number]?.referenced = false
-                hand += 1
                 continue
             }
             remove(number)
-            ring.swapAt(hand, ring.count - 1)
-            ring.removeLast()
             return
         }
     }
 
+    /// Forgets the ring slots of answers gone, keeping the order and the hand's place.
     private mutating func compactRing() {
-        ring.removeAll { answers[$0] == nil }
-        hand = 0
+        var kept: [UInt64] = []
+        kept.reserveCapacity(answers.count)
+        var newHand = 0
+        for (index, number) in ring.enumerated() where answers[number] != nil {
+            if index < hand { newHand += 1 }
+            kept.append(number)
+        }
+        ring = kept
+        hand = newHand
     }
 
     private mutating func removeAll() {
