@@ -28,12 +28,20 @@ final class ResponseCache: Sendable {
         var query: String
         var operationName: String?
         var variables: ObjectValue
-        /// The viewer's user id; nil for anonymous requests.
-        var viewer: Int64?
+        /// Whom the answer is for.
+        var audience: Audience
         var mediaType: GraphQLMediaType
 
         /// Bytes the key holds, roughly, for the size bound.
         var approximateSize: Int { query.utf8.count + (operationName?.utf8.count ?? 0) + 64 * (variables.count + 1) }
+    }
+
+    /// Whom an answer is for: one signed-in user, anonymous clients, or anyone (its
+    /// execution never asked who the viewer is, so every viewer gets the same answer).
+    enum Audience: Hashable, Sendable {
+        case anyone
+        case anonymous
+        case user(Int64)
     }
 
     /// The request exactly as it arrived, for answering a repeat before even decoding it:

@@ -21,8 +21,9 @@ struct ResponseCaching<Context>: Sendable {
     /// The data generation as last noticed (`Database.noticedDataGeneration`): read under
     /// the cache's lock when an answer is stored.
     let noticedGeneration: @Sendable () -> UInt64
-    /// Who a context's responses are for (different viewers never share an entry), and
-    /// the data generation read when its request began, before anything was looked up.
+    /// Who a context's responses are for (different viewers share an entry only when its
+    /// execution never asked who the viewer is: `ThreadViewerReads`), and the data
+    /// generation read when its request began, before anything was looked up.
     let requestState: @Sendable (Context) -> (viewer: Int64?, generation: UInt64?)
     /// Runs an execution and says what it read (`Database.recordingReads`).
     let recordReads: @Sendable (() -> ExecutionResult) -> (ExecutionResult, ReadSet)
@@ -69,19 +70,23 @@ struct ResponseCaching<Context>: Sendable {
     ) -> HTTPResponse {
         let state = requestState(context)
         guard let before = state.generation else { return reply.result(execute()) }
-        let key = ResponseCache.Key(
+        var key = ResponseCache.Key(
             query: query, operationName: operationName, variables: variables,
-            viewer: state.viewer, mediaType: reply.mediaType)
-        if let cached = cache.response(for: key) {
+            audience: state.viewer.map { .user($0) } ?? .anonymous, mediaType: reply.mediaType)
+        var anyone = key
+        anyone.audience = .anyone
+        if let cached = cache.response(for: key) ?? cache.response(for: anyone) {
             metrics?.recordResponseCache(hit: true)
             return cached
         }
         metrics?.recordResponseCache(hit: false)
+        ThreadViewerReads.reset()
         let (result, recorded) = recordReads(execute)
         var reads = recorded
         let response = reply.result(result)
         // `begin` cleared the clock mark when the request arrived.
         if result.errors.isEmpty, result.hasData, !ThreadClockReads.wasRead {
+            if !ThreadViewerReads.wasRead { key = anyone }
             addSessionReads(to: &reads, viewer: state.viewer, carriesToken: bytes?.authorization != nil)
             cache.store(
                 response, for: key, bytes: bytes, operationName: loggedOperationName, reads: reads,

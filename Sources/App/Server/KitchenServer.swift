@@ -179,7 +179,7 @@ public final class KitchenServer: Sendable {
             endpoint.responseCaching = ResponseCaching(
                 cache: cache, generation: { try? database.checkedDataGeneration() },
                 noticedGeneration: { database.noticedDataGeneration },
-                requestState: { ($0.viewerID, $0.dataGeneration) },
+                requestState: { ($0.signedInUser, $0.dataGeneration) },
                 recordReads: { execute in database.recordingReads(execute) },
                 catalog: database.catalog, metrics: developer.metrics)
             database.observeChanges { cache.apply($0) }

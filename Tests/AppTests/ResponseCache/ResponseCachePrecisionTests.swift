@@ -68,11 +68,31 @@ struct ResponseCachePrecisionTests {
         }
     }
 
+    @Test("an answer whose execution never asked who the viewer is serves every viewer; one that asked serves its viewer alone")
+    func sharedAcrossViewers() throws {
+        let server = try TestServer.start(demo: true)
+        defer { server.stop() }
+        let fixture = try StalenessFixture(server: server)
+        let list = "{ recipes(first: 3) { nodes { id name commentsCount } } }"
+        let liked = "{ recipes(first: 3) { nodes { id viewerHasCollected } } }"
+        _ = try fixture.alice.client.post(list).ok()
+        _ = try fixture.alice.client.post(liked).ok()
+        _ = try fixture.xiaoming.client.post("{ viewer { id } }").ok()  // her token, looked up once
+        #expect(try fixture.xiaoming.client.post(list).sqlStatements == 0)
+        #expect(try server.anonymous.post(list).sqlStatements == 0)
+        #expect(try fixture.xiaoming.client.post(liked).sqlStatements ?? 0 > 0)
+        try fixture.must(fixture.xiaoming, "mutation($id: ID!) { collectRecipe(id: $id) { id } }", ["id": .string(fixture.recipes[0])])
+        let mine = try fixture.xiaoming.client.post(liked).ok()["recipes"]["nodes"].array
+        let hers = try fixture.alice.client.post(liked).ok()["recipes"]["nodes"].array
+        #expect(mine.first?["viewerHasCollected"] == true)
+        #expect(hers.first?["viewerHasCollected"] == false)
+    }
+
     @Test("a full cache evicts the answers asked for least, keeps the ones asked for again, and stays within its bound")
     func eviction() {
         let cache = ResponseCache(capacity: 40_000)
         func key(_ n: Int) -> ResponseCache.Key {
-            ResponseCache.Key(query: "{ q\(n) }", operationName: nil, variables: [:], viewer: nil, mediaType: .graphQLResponse)
+            ResponseCache.Key(query: "{ q\(n) }", operationName: nil, variables: [:], audience: .anonymous, mediaType: .graphQLResponse)
         }
         let body = HTTPResponse(text: String(repeating: "x", count: 900))
         func store(_ n: Int) {
