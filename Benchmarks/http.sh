@@ -116,11 +116,11 @@ stop() {  # stop PID
 }
 
 # measure NAME PORT BODIES → "rps p50 p99 requests failures" (latencies in ms): the same
-# bodies in turn (http/post.lua), for the static limit and M1's floor.
+# bodies in turn, for the static limit and M1's floor.
 measure() {
     local line
     line="$(BENCH_BODIES="$3" BENCH_TOKEN="$(cat "$work/req/token")" \
-        wrk -t2 -c32 -d"${duration}s" -s "$here/http/post.lua" "http://127.0.0.1:$2" | grep '^RESULT')"
+        wrk -t2 -c32 -d"${duration}s" -s "$here/http/vary.lua" "http://127.0.0.1:$2" | grep '^RESULT')"
     echo "${line#RESULT }"
 }
 

@@ -8,6 +8,9 @@
 --       addToCart), half social (addComment on a recipe, likeDish), by the viewers
 --
 -- Every request carries the token of a viewer drawn at random, as a signed-in app sends it.
+--
+-- With BENCH_BODIES (files, comma-separated) instead, it POSTs those bodies in turn with
+-- the token BENCH_TOKEN: the fixed requests of the static limit and of M1's floor.
 local dir = os.getenv("BENCH_DIR")
 local case = os.getenv("BENCH_CASE")
 
@@ -93,7 +96,23 @@ end
 local reads = { "Q1", "Q2", "Q3", "Q4" }
 local writes = { "M1", "ADD", "COMMENT", "LIKE" }
 
+local fixed = {}
+local next_fixed = 0
+
+local function load_fixed(files)
+  local headers = { ["Content-Type"] = "application/json" }
+  local token = os.getenv("BENCH_TOKEN")
+  if token and token ~= "" then headers["Authorization"] = "Bearer " .. token end
+  for file in string.gmatch(files, "[^,]+") do
+    local handle = assert(io.open(file, "rb"))
+    fixed[#fixed + 1] = wrk.format("POST", "/graphql", headers, handle:read("*a"))
+    handle:close()
+  end
+end
+
 init = function(_)
+  local files = os.getenv("BENCH_BODIES")
+  if files and files ~= "" then return load_fixed(files) end
   for _, line in ipairs(lines("viewers.txt")) do
     local fields = split(line, "\t")
     local kinds = {}
@@ -109,6 +128,10 @@ init = function(_)
 end
 
 request = function()
+  if #fixed > 0 then
+    next_fixed = next_fixed % #fixed + 1
+    return fixed[next_fixed]
+  end
   if case ~= "MIX" then return draw(case) end
   local roll = math.random(1000)
   if roll > 50 then return draw(reads[(roll % 4) + 1]) end
