@@ -32,7 +32,7 @@ duration=10
 cases="Q0 Q1 Q2 Q3 Q4 M1 MIX"
 flat=""
 memory=0
-floor=0
+replay=0
 kitchen="${KITCHEN_BIN:-}"
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -42,7 +42,7 @@ while [ $# -gt 0 ]; do
         --cases) cases="$2"; shift 2 ;;
         --flat) flat="$2"; shift 2 ;;
         --memory) memory="$2"; shift 2 ;;
-        --floor) floor=1; shift ;;
+        --floor) replay=1; shift ;;
         --kitchen) kitchen="$2"; shift 2 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
@@ -358,7 +358,7 @@ if [[ " $cases " == *" M1 "* ]]; then
 fi
 
 floors=""
-if [ "$floor" = 1 ]; then
+if [ "$replay" = 1 ]; then
     # Kitchen's own statements for 200 varied requests of each case, replayed by C.
     echo
     echo "the floor: the SQL statements Kitchen ran for each case, replayed by http/sql-floor.c ($(nproc) threads)"
