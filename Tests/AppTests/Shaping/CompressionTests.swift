@@ -114,7 +114,8 @@ struct CompressionTests {
         guard case .ready(let prepared) = service.prepare("{ long }") else { Issue.record("not prepared"); return }
         let cache = ResponseCache(capacity: 1 << 20)
         let caching = ResponseCaching<Void>(
-            cache: cache, generation: { 7 }, requestState: { _ in (nil, 7) }, compression: ResponseCompression())
+            cache: cache, generation: { 7 }, noticedGeneration: { 7 }, requestState: { _ in (nil, 7) },
+            recordReads: { execute in (execute(), ReadSet()) }, catalog: nil, compression: ResponseCompression())
         let executions = Mutex(0)
         func respond() -> HTTPResponse {
             // As `ResponseCaching.begin` does when a request arrives: an earlier test on this
@@ -128,7 +129,7 @@ struct CompressionTests {
         let first = respond()
         let gzipped = try #require(first.gzippedBody)
         #expect(try gunzip(gzipped) == first.body)
-        let kept = cache.response(for: .init(query: "{ long }", operationName: nil, variables: [:], viewer: nil, mediaType: .json), generation: 7)
+        let kept = cache.response(for: .init(query: "{ long }", operationName: nil, variables: [:], audience: .anyone, mediaType: .json))
         #expect(kept?.gzippedBody == gzipped)
         let second = respond()
         #expect(executions.withLock { $0 } == 1)
