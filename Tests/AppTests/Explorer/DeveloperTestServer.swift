@@ -73,7 +73,7 @@ final class DeveloperTestServer: Sendable {
         })
         service.metrics = developer.metrics
         var endpoint = GraphQLEndpoint(service: service, makeContext: { _ in () })
-        endpoint.persistedQueries.trusted = trusted
+        endpoint.pipeline.persistedQueries.trusted = trusted
         var router = Router(graphQL: endpoint, schemaSDL: Array(Self.sdl.utf8), isHealthy: { true }, log: log)
         router.developer = developer
         http = HTTPServer(handler: router, configuration: ServerConfiguration(host: "127.0.0.1", port: 0))

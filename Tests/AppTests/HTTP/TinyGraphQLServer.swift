@@ -44,7 +44,7 @@ final class TinyGraphQLServer: Sendable {
         var endpoint = GraphQLEndpoint(
             service: GraphQLService(bound: bound, limits: limits, onInternalError: { _, _ in "req-1" }),
             makeContext: { _ in () })
-        endpoint.writeDurability = writeDurability
+        endpoint.pipeline.writeDurability = writeDurability
         let router = Router(
             graphQL: endpoint,
             schemaSDL: Array(Self.sdl.utf8), isHealthy: { true }, log: log)
