@@ -52,7 +52,7 @@ public final class HTTPStream: Sendable {
     @discardableResult
     public func send(_ bytes: [UInt8]) -> Bool {
         let unpark: Bool = state.withLock { state in
-            guard !state.closed, !state.finished else { return false }
+            guard !state.closed, !state.finished, !state.hungUp else { return false }
             state.pending.append(contentsOf: bytes)
             defer { state.parked = false }
             return state.parked

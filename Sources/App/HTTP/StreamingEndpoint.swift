@@ -35,13 +35,13 @@ struct StreamingEndpoint<Context: Sendable> {
             let reply = self.reply
             let response = pipeline.respond(operation, reply: reply) { result in
                 guard result.hasData else { return reply.requestErrors(result.errors) }
-                return HTTPResponse(status: 200, headers: format.headers, body: format.next(result) + format.complete)
+                return HTTPResponse(status: 200, headers: format.headers, body: format.single(result))
             }
             return (response, name)
         }
         let stream = HTTPStream()
         // Queued before the hub can send the first event.
-        stream.send(format.opening)
+        stream.send(format.begin + format.opening)
         if let refusal = pipeline.subscribe(operation, sink: HTTPStreamSink(stream: stream, format: format)) {
             return (reply.refusal(refusal), name)
         }

@@ -11,11 +11,12 @@ import HTTPServer
 /// 2. the document: the request's text, an automatic persisted query, or a trusted
 ///    document (`PersistedQueries`: in trusted-documents mode nothing else runs);
 /// 3. the size and variable limits (`RequestLimits`);
-/// 4. the input checks (`NulCharacters`);
-/// 5. parse, validate (introspection off, suggestions off) and cost, once per distinct
+/// 4. parse, validate (introspection off, suggestions off) and cost, once per distinct
 ///    text (`GraphQLService.prepare`, cached in its `DocumentCache`);
-/// 6. what the transport may run (`Transport`): no mutation over GET (405), a
+/// 5. what the transport may run (`Transport`): no mutation over GET (405), a
 ///    subscription only on a streaming transport;
+/// 6. the input checks, which need the operation's types (`StoredTexts`: no U+0000 in
+///    text a mutation would store);
 /// 7. the viewer (`makeContext`, from the caller's `Authorization`).
 ///
 /// Then execution, also here: queries in one shared database snapshot and answered from
@@ -105,9 +106,6 @@ struct RequestPipeline<Context: Sendable>: Sendable {
         }
         if let tooLong = service.limits.checkDocumentSize(query) { return .failure(Refusal([tooLong])) }
         if let tooMany = service.limits.checkVariables(parameters.variables) { return .failure(Refusal([tooMany])) }
-        if let nul = NulCharacters.check(query: query, variables: parameters.variables) {
-            return .failure(Refusal([nul]))
-        }
         let prepared: PreparedDocument
         switch service.prepare(query) {
         case .ready(let document): prepared = document
@@ -115,6 +113,12 @@ struct RequestPipeline<Context: Sendable>: Sendable {
         }
         let operationType = prepared.operationType(named: parameters.operationName)
         if let refusal = Self.transportRule(operationType, request.transport) { return .failure(refusal) }
+        if let nul = StoredTexts.check(
+            prepared, operationType: operationType, operationName: parameters.operationName,
+            variables: parameters.variables, schema: service.bound.schema)
+        {
+            return .failure(Refusal([nul]))
+        }
         var context: Context
         do {
             context = try makeContext(request.caller)

@@ -31,7 +31,7 @@ enum EventStream {
     /// The format as the streaming transport writes it.
     static let format = StreamFormat(
         contentType: contentType, transportForPOST: .eventStreamPOST, transportForGET: .eventStreamGET,
-        opening: [], next: next, keepAlive: keepAlive, complete: complete, end: { _ in complete })
+        begin: [], opening: [], next: next, keepAlive: keepAlive, complete: complete, end: { _ in complete })
 }
 
 extension String {

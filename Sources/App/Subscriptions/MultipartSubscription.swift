@@ -9,12 +9,18 @@ import GraphQL
 /// - `{"payload": null, "errors": [...]}`: a fatal, transport-level error, after which the
 ///   stream ends (a revoked token);
 ///
-/// and the closing delimiter `--graphql--` at the end.
+/// and the close delimiter `--graphql--` at the end.
+///
+/// Each part is written with the delimiter that ends it (`…{json}\r\n--graphql`), so that
+/// a parser that waits for the next delimiter — as RFC 2046 parsers do — has the part at
+/// once rather than at the next heartbeat; the body then ends with `--` (the close
+/// delimiter's tail) and nothing after it. Part headers are lower case and exactly
+/// `content-type: application/json`, which Apollo iOS compares byte for byte.
 enum MultipartSubscription {
     /// The boundary between parts, as Apollo's router and clients use it.
     static let boundary = "graphql"
-    /// The response's `Content-Type`.
-    static let contentType = "multipart/mixed;boundary=\"graphql\";subscriptionSpec=\"1.0\""
+    /// The response's `Content-Type` (unquoted parameters: every parser reads them).
+    static let contentType = "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"
 
     /// Whether `Accept` asks for multipart subscriptions: a `multipart/mixed` range with a
     /// `subscriptionSpec` parameter, quoted or not, whatever other parameters (`boundary`,
@@ -27,10 +33,12 @@ enum MultipartSubscription {
         }
     }
 
-    /// One part holding `json`.
+    /// The first delimiter, which starts every body.
+    static let begin: [UInt8] = Array("--\(boundary)".utf8)
+
+    /// One part holding `json`, after a delimiter, with the delimiter that ends it.
     static func part(_ json: [UInt8]) -> [UInt8] {
-        Array("--\(boundary)\r\nContent-Type: application/json; charset=utf-8\r\n\r\n".utf8) + json
-            + Array("\r\n".utf8)
+        Array("\r\ncontent-type: application/json\r\n\r\n".utf8) + json + Array("\r\n--\(boundary)".utf8)
     }
 
     /// The heartbeat part.
@@ -48,14 +56,14 @@ enum MultipartSubscription {
         return part(Array(#"{"payload":null,"#.utf8) + errorsJSON.dropFirst())
     }
 
-    /// The closing delimiter.
-    static let close: [UInt8] = Array("--\(boundary)--\r\n".utf8)
+    /// What turns the delimiter after the last part into the close delimiter.
+    static let close: [UInt8] = Array("--".utf8)
 
     /// The format as the streaming transport writes it.
     static let format = StreamFormat(
         contentType: contentType, transportForPOST: .multipartSubscriptionPOST,
-        transportForGET: .multipartSubscriptionGET, opening: heartbeat, next: next, keepAlive: heartbeat,
-        complete: close,
+        transportForGET: .multipartSubscriptionGET, begin: begin, opening: heartbeat, next: next,
+        keepAlive: heartbeat, complete: close,
         end: { reason in
             switch reason {
             case .revoked: fatal([StreamEnd.revokedError]) + close

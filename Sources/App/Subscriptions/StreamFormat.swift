@@ -9,7 +9,9 @@ struct StreamFormat: Sendable {
     /// The transport a request for this format is, by its method.
     let transportForPOST: Transport
     let transportForGET: Transport
-    /// Sent first, as soon as the stream opens.
+    /// What starts every body (a multipart body's first delimiter).
+    let begin: [UInt8]
+    /// Sent after `begin` as soon as a stream opens (a multipart heartbeat).
     let opening: [UInt8]
     /// One result (an event's, or a query's).
     let next: @Sendable (ExecutionResult) -> [UInt8]
@@ -19,6 +21,9 @@ struct StreamFormat: Sendable {
     let complete: [UInt8]
     /// The end of a stream the server cuts short, saying why where the format can.
     let end: @Sendable (StreamEnd) -> [UInt8]
+
+    /// The whole body of a stream of one result (a query's or a mutation's).
+    func single(_ result: ExecutionResult) -> [UInt8] { begin + next(result) + complete }
 
     /// The transport of a request with this method.
     func transport(method: String) -> Transport {
