@@ -8,7 +8,8 @@ import Synchronization
 /// caller its `connection_init` named.
 ///
 /// Messages arrive on the server's WebSocket loop; everything that may read the database
-/// (naming the viewer, preparing and running an operation) goes to `OperationWorkers`.
+/// (naming the viewer, preparing and running an operation) goes to `OperationWorkers`, in
+/// the socket's own lane: one at a time, in the order the client sent them.
 /// Results are sent from wherever they are ready: a worker, the hub's poller, the flush
 /// that makes a mutation durable.
 final class GraphQLWebSocket<Context: Sendable>: WebSocketHandler {
@@ -16,6 +17,8 @@ final class GraphQLWebSocket<Context: Sendable>: WebSocketHandler {
     private let pipeline: RequestPipeline<Context>
     private let support: WebSocketSupport<Context>
     private let remoteAddress: String
+    /// Where this socket's jobs run, one at a time.
+    private let lane: OperationWorkers.Lane
     private let state = Mutex(State())
 
     private struct State {
@@ -43,6 +46,7 @@ final class GraphQLWebSocket<Context: Sendable>: WebSocketHandler {
         self.pipeline = pipeline
         self.support = support
         self.remoteAddress = remoteAddress
+        lane = OperationWorkers.Lane(support.workers)
         DispatchQueue.global().asyncAfter(deadline: .now() + support.initTimeout.dispatchInterval) { [weak self] in
             self?.apply { $0.initDeadlinePassed() }
         }
@@ -74,14 +78,14 @@ final class GraphQLWebSocket<Context: Sendable>: WebSocketHandler {
         case .close(let code, let reason):
             connection.close(code: code, reason: reason)
         case .authenticate(let authorization):
-            support.workers.submit { self.authenticate(authorization) }
+            lane.submit { self.authenticate(authorization) }
         case .start(let id, let request):
             let ticket: Int = state.withLock { state in
                 state.lastTicket += 1
                 state.operations[id] = .running(ticket: state.lastTicket)
                 return state.lastTicket
             }
-            support.workers.submit { self.run(id, request, ticket: ticket) }
+            lane.submit { self.run(id, request, ticket: ticket) }
         case .cancel(let id):
             let operation = state.withLock { $0.operations.removeValue(forKey: id) }
             if case .streaming(let sink)? = operation { sink.finish() }

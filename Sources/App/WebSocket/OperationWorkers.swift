@@ -6,7 +6,8 @@ import Synchronization
 /// up the other sockets), and the `connection_init` that names the viewer.
 ///
 /// A fixed number, like libmicrohttpd's pool, so that a burst of operations over many
-/// sockets queues instead of starting a thread (and a database reader) for each.
+/// sockets queues instead of starting a thread (and a database reader) for each. Each
+/// socket submits through its own `Lane`, which runs its jobs one at a time in order.
 final class OperationWorkers: Sendable {
     private struct Queue {
         var jobs: [@Sendable () -> Void] = []
@@ -75,3 +76,48 @@ final class OperationWorkers: Sendable {
         }
     }
 }
+
+extension OperationWorkers {
+    /// One socket's jobs, run on the workers one at a time, in the order submitted: a
+    /// socket's operations are judged and run in the order its client sent them (as on an
+    /// HTTP/1.1 connection), and one busy socket holds at most one worker, so it cannot
+    /// starve the others. (A mutation's wait for the disk is not a job: it holds nothing.)
+    final class Lane: Sendable {
+        private struct State {
+            var jobs: [@Sendable () -> Void] = []
+            var running = false
+        }
+
+        private let workers: OperationWorkers
+        private let state = Mutex(State())
+
+        init(_ workers: OperationWorkers) {
+            self.workers = workers
+        }
+
+        /// Runs `job` after the lane's earlier jobs.
+        func submit(_ job: @escaping @Sendable () -> Void) {
+            let start: Bool = state.withLock { state in
+                state.jobs.append(job)
+                defer { state.running = true }
+                return !state.running
+            }
+            if start { workers.submit { self.drain() } }
+        }
+
+        private func drain() {
+            while true {
+                let job: (@Sendable () -> Void)? = state.withLock { state in
+                    guard !state.jobs.isEmpty else {
+                        state.running = false
+                        return nil
+                    }
+                    return state.jobs.removeFirst()
+                }
+                guard let job else { return }
+                job()
+            }
+        }
+    }
+}
+
