@@ -123,6 +123,9 @@ public final class KitchenServer: Sendable {
             router.developer.metrics.registerGauge("kitchen_open_connections", help: "HTTP connections open now.") {
                 [weak http] in Double(http?.openConnections ?? 0)
             }
+            router.developer.metrics.registerGauge("kitchen_open_websockets", help: "WebSocket connections open now.") {
+                [weak http] in Double(http?.openWebSockets ?? 0)
+            }
             router.developer.metrics.registerGauge("kitchen_open_subscriptions", help: "Subscription streams open now.") {
                 [weak hub] in Double(hub?.openCount ?? 0)
             }
