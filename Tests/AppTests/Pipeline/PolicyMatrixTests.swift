@@ -95,6 +95,29 @@ struct PolicyMatrixTests {
         }
     }
 
+    @Test("a cost that depends on the variables is measured with each request's values; a subscription's at its largest pages")
+    func costOfVariables() throws {
+        let server = try TestServer.start(limits: Self.limits)
+        defer { server.stop() }
+        let port = server.server.port
+        let query = "query($n: Int) { recipes(first: $n) { nodes { name } } }"
+        try expectSameVerdict("a small page", port: port, code: nil, data: #"{"recipes":{"nodes":[]}}"#) { _ in
+            MatrixOperation(query: query, variables: ["n": 1])
+        }
+        try expectSameVerdict("a large page", port: port, code: "GRAPHQL_VALIDATION_FAILED", messageContains: "costs") { _ in
+            MatrixOperation(query: query, variables: ["n": 100])
+        }
+        // A subscription's events run long after the request: it is held to the largest
+        // pages its variables could ask for, whatever this request sends.
+        let cook = try server.signUp("costly")
+        let dish = try cook.uploadDish("priced")
+        let subscription = "subscription($t: ID!, $n: Int) { commentAdded(targetId: $t) { author { recipes(first: $n) { nodes { name } } } } }"
+        try expectSameVerdict(
+            "a subscription's pages", over: Self.transports.filter(\.streams), port: port,
+            code: "GRAPHQL_VALIDATION_FAILED", messageContains: "costs"
+        ) { _ in MatrixOperation(query: subscription, variables: ["t": .string(dish), "n": 1], isSubscription: true) }
+    }
+
     @Test("a mutation runs over every transport but GET ones, which refuse it with 405 alike")
     func mutationOverGET() throws {
         let server = try Self.start()
