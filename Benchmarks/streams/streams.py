@@ -45,6 +45,19 @@ class HTTP:
         return self
 
     async def post(self, body, token=None, accept="application/json"):
+        """Sends one request; reconnects once when the server closed the idle connection."""
+        try:
+            return await self.send(body, token, accept)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            await self.open()
+            return await self.send(body, token, accept)
+
+    async def send_get(self, path):
+        self.writer.write(f"GET {path} HTTP/1.1\r\nHost: {self.host}\r\n\r\n".encode())
+        status, headers = await read_head(self.reader)
+        return status, await self.reader.readexactly(int(headers.get("content-length", "0")))
+
+    async def send(self, body, token, accept):
         data = json.dumps(body).encode()
         head = f"POST /graphql HTTP/1.1\r\nHost: {self.host}\r\nContent-Type: application/json\r\nAccept: {accept}\r\n"
         if token:
@@ -135,35 +148,42 @@ async def sign_up(http, name):
 
 
 async def stream_subscriber(kind, host, port, token, arrivals, ready):
-    """Opens one cartChanged subscription of `kind`; appends the time of each event to arrivals."""
+    """Opens one cartChanged subscription of `kind`; appends the time of each event to
+    arrivals until cancelled, then closes its socket (which frees the slot)."""
     if kind == "ws":
         socket = await WebSocket(host, port).open(token)
-        socket.send({"id": "c", "type": "subscribe", "payload": {"query": CART}})
-        socket.send({"id": "p", "type": "subscribe", "payload": {"query": "{ __typename }"}})
-        while (await socket.receive()).get("type") != "complete":  # the probe's end: the stream is open
-            pass
-        ready.set_result(True)
-        while True:
-            message = await socket.receive()
-            if message.get("type") == "next":
-                arrivals.append(time.perf_counter())
+        try:
+            socket.send({"id": "c", "type": "subscribe", "payload": {"query": CART}})
+            socket.send({"id": "p", "type": "subscribe", "payload": {"query": "{ __typename }"}})
+            while (await socket.receive()).get("type") != "complete":  # the probe's end: the stream is open
+                pass
+            ready.set_result(True)
+            while True:
+                message = await socket.receive()
+                if message.get("type") == "next":
+                    arrivals.append(time.perf_counter())
+        finally:
+            socket.close()
     reader, writer = await asyncio.open_connection(host, port)
-    accept = "text/event-stream" if kind == "sse" else MULTIPART_ACCEPT
-    data = json.dumps({"query": CART}).encode()
-    writer.write((
-        f"POST /graphql HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nAccept: {accept}\r\n"
-        f"Authorization: Bearer {token}\r\nContent-Length: {len(data)}\r\n\r\n").encode() + data)
-    status, _ = await read_head(reader)
-    if status != 200:
-        raise SystemExit(f"{kind} stream answered {status}")
-    ready.set_result(True)
-    marker = b"cartChanged"
-    while True:
-        chunk = await reader.read(65536)
-        if not chunk:
-            return
-        for _ in range(chunk.count(marker)):
-            arrivals.append(time.perf_counter())
+    try:
+        accept = "text/event-stream" if kind == "sse" else MULTIPART_ACCEPT
+        data = json.dumps({"query": CART}).encode()
+        writer.write((
+            f"POST /graphql HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nAccept: {accept}\r\n"
+            f"Authorization: Bearer {token}\r\nContent-Length: {len(data)}\r\n\r\n").encode() + data)
+        status, _ = await read_head(reader)
+        if status != 200:
+            raise SystemExit(f"{kind} stream answered {status}")
+        ready.set_result(True)
+        marker = b"cartChanged"
+        while True:
+            chunk = await reader.read(65536)
+            if not chunk:
+                return
+            for _ in range(chunk.count(marker)):
+                arrivals.append(time.perf_counter())
+    finally:
+        writer.close()
 
 
 async def latency(args):
@@ -203,7 +223,7 @@ async def latency(args):
         print(f"{kind:9} {len(tasks)} open, {len(ms)} events: p50 {percentile(ms, 50):6.1f} ms  "
               f"p95 {percentile(ms, 95):6.1f} ms  p99 {percentile(ms, 99):6.1f} ms  max {max(ms):6.1f} ms  "
               f"(mutation answered: p50 {percentile(writes, 50) * 1000:.1f} ms)", flush=True)
-        await asyncio.sleep(2)  # the closed streams' slots free before the next transport
+        await asyncio.sleep(3)  # the closed streams' slots free before the next transport
 
 
 def resident_kib(pid):
@@ -228,6 +248,9 @@ async def memory(args):
         sockets.append(await WebSocket(url.hostname, url.port).open())
     await asyncio.sleep(3)
     opened = resident_kib(args.pid)
+    status, scrape = await (await HTTP(url.hostname, url.port).open()).send_get("/metrics")
+    counted = [line for line in scrape.decode().splitlines() if line.startswith("kitchen_open_websockets ")]
+    print(f"the server counts {counted[0].split()[1] if counted else '?'} open WebSockets", flush=True)
     print(f"server resident memory: idle {idle / 1024:.1f} MiB, with {len(sockets)} idle WebSockets "
           f"{opened / 1024:.1f} MiB: +{(opened - idle) / 1024:.1f} MiB "
           f"({(opened - idle) * 1024 / len(sockets):.0f} bytes per socket)", flush=True)

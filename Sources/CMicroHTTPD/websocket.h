@@ -10,6 +10,8 @@
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 
 /// Hands an upgraded socket back to libmicrohttpd, which closes it (the application must
 /// never close() it itself). MHD_upgrade_action is variadic, so Swift cannot call it.
@@ -17,8 +19,14 @@ static inline bool kitchen_mhd_upgrade_close(struct MHD_UpgradeResponseHandle *u
     return MHD_upgrade_action(urh, MHD_UPGRADE_ACTION_CLOSE) == MHD_YES;
 }
 
-/// Makes `fd` non-blocking; returns false on failure.
-static inline bool kitchen_set_nonblocking(int fd) {
+/// Makes `fd` non-blocking, and sends each write at once: no cork (libmicrohttpd may leave
+/// one from the response it just sent) and no Nagle delay, which would hold a small message
+/// written after another (a `complete` after its `next`) until the client's delayed ACK,
+/// some 40 ms. Returns false when the socket cannot be made non-blocking.
+static inline bool kitchen_prepare_upgraded_socket(int fd) {
+    int off = 0, on = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_CORK, &off, sizeof off);
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
     int flags = fcntl(fd, F_GETFL, 0);
     return flags >= 0 && fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0;
 }

@@ -39,6 +39,8 @@ async def over_gql(url, token, goods):
         subprotocols=[WebsocketsTransport.GRAPHQLWS_SUBPROTOCOL],
         init_payload={"Authorization": f"Bearer {token}"},
         ping_interval=0.2,
+        # Generous: every ping must be answered, but a loaded machine may answer late.
+        pong_timeout=20,
     )
     async with Client(transport=transport, fetch_schema_from_transport=False) as session:
         print(json.dumps({"query": await session.execute(gql("{ viewer { username } }"))}), flush=True)

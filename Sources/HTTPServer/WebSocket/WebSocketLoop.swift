@@ -73,7 +73,7 @@ final class WebSocketLoop: Sendable {
     /// Takes an upgraded socket from libmicrohttpd; false when the loop takes no more (the
     /// caller then gives the socket back).
     func adopt(fd: Int32, handle: UpgradeHandle, initialBytes: [UInt8], upgrade: WebSocketUpgrade) -> Bool {
-        guard started.load(ordering: .relaxed), kitchen_set_nonblocking(fd) else { return false }
+        guard started.load(ordering: .relaxed), kitchen_prepare_upgraded_socket(fd) else { return false }
         let token = nextToken.add(1, ordering: .relaxed).newValue
         let socket = WebSocketSocket(token: token, fd: fd, handle: handle, limits: limits, loop: self)
         let taken: Bool = registry.withLock { registry in
