@@ -17,7 +17,7 @@ enum LimitFlags {
                     default: "\(defaults.maxDocumentBytes)", summary: "Longest query text, in bytes."),
             .option("max-cost", valueName: "N", environment: "KITCHEN_MAX_COST",
                     default: "\(defaults.operation.maxCost)",
-                    summary: "Highest operation cost (fields; lists multiply by their first)."),
+                    summary: "Highest operation cost, by the cost directives of the schema (@cost, @listSize)."),
             .option("max-variable-values", valueName: "N", environment: "KITCHEN_MAX_VARIABLE_VALUES",
                     default: "\(defaults.maxVariableValues)", summary: "Most values in a request's variables."),
             .option("max-batch", valueName: "N", environment: "KITCHEN_MAX_BATCH",

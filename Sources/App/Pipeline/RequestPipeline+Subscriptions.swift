@@ -29,20 +29,22 @@ extension RequestPipeline {
         let context = operation.context
         let subscriber = SubscriptionHub.Subscriber(
             topic: source.topic, owner: source.owner ?? "address:\(operation.caller.remoteAddress)",
-            tokenDigest: source.tokenDigest, sink: sink
-        ) { event in
-            let root: Any?
-            do {
-                root = try source.rootValue(event)
-            } catch {
-                _ = service.onInternalError(error, [])
-                return
-            }
-            guard let root else { return }
-            sink.send(
+            tokenDigest: source.tokenDigest, sink: sink,
+            resultKey: SubscriptionHub.ResultKey(
+                query: operation.query, operationName: operation.parameters.operationName,
+                variables: operation.parameters.variables, viewer: source.owner),
+            rootValue: { event in
+                do {
+                    return try source.rootValue(event)
+                } catch {
+                    _ = service.onInternalError(error, [])
+                    return nil
+                }
+            },
+            execute: { root in
                 service.bound.executeSubscriptionEvent(
-                    subscription, event: root, context: context, onInternalError: service.onInternalError))
-        }
+                    subscription, event: root, context: context, onInternalError: service.onInternalError)
+            })
         do throws(SubscriptionHub.Refusal) {
             try subscriptions.hub.add(subscriber)
         } catch {

@@ -132,7 +132,8 @@ struct RequestPipeline<Context: Sendable>: Sendable {
         return .success(
             ReadyOperation(
                 query: query, prepared: prepared, parameters: parameters, operationType: operationType,
-                transport: request.transport, caller: request.caller, context: context, hasUploads: !request.uploads.isEmpty))
+                transport: request.transport, caller: request.caller, context: context,
+                hasUploads: !request.uploads.isEmpty))
     }
 
     /// What `transport` may not run: a mutation where it must be safe, a subscription where

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQL
 import HTTPServer
 import Storage
 import Synchronization
@@ -24,7 +25,7 @@ final class SubscriptionHub: Sendable {
         var retryAfter: Duration = .seconds(5)
     }
 
-    /// One open stream: where it listens, who owns it, and what to do with an event.
+    /// One open stream: where it listens, who owns it, and how an event becomes its result.
     final class Subscriber: Sendable {
         let topic: String
         /// Who the per-user limit counts it against.
@@ -32,18 +33,36 @@ final class SubscriptionHub: Sendable {
         /// The digest of the bearer token it was opened with; nil when anonymous.
         let tokenDigest: [UInt8]?
         let sink: any SubscriptionSink
-        let deliver: @Sendable (StoredEvent) -> Void
+        /// Subscribers with equal keys get equal results for an event (the same document,
+        /// variables and viewer), so it runs once for all of them.
+        let resultKey: ResultKey
+        /// The root value of one execution for an event; nil skips the event. Every
+        /// subscriber of a topic gets the same one, so it is loaded once per event.
+        let rootValue: @Sendable (StoredEvent) -> Any?
+        /// ExecuteSubscriptionEvent with that root value.
+        let execute: @Sendable (Any) -> ExecutionResult
 
         init(
-            topic: String, owner: String, tokenDigest: [UInt8]?, sink: any SubscriptionSink,
-            deliver: @escaping @Sendable (StoredEvent) -> Void
+            topic: String, owner: String, tokenDigest: [UInt8]?, sink: any SubscriptionSink, resultKey: ResultKey,
+            rootValue: @escaping @Sendable (StoredEvent) -> Any?, execute: @escaping @Sendable (Any) -> ExecutionResult
         ) {
             self.topic = topic
             self.owner = owner
             self.tokenDigest = tokenDigest
             self.sink = sink
-            self.deliver = deliver
+            self.resultKey = resultKey
+            self.rootValue = rootValue
+            self.execute = execute
         }
+    }
+
+    /// What a subscription's result for an event depends on besides the event.
+    struct ResultKey: Hashable, Sendable {
+        var query: String
+        var operationName: String?
+        var variables: ObjectValue
+        /// The viewer (`SubscriptionSource.owner`); nil when anonymous.
+        var viewer: String?
     }
 
     /// Why a stream could not be opened.
@@ -146,9 +165,19 @@ final class SubscriptionHub: Sendable {
                 continue
             }
             let subscribers = state.withLock { Array(($0.byTopic[event.topic] ?? [:]).values) }
-            for subscriber in subscribers where !subscriber.sink.isClosed {
-                subscriber.deliver(event)
-            }
+            deliver(event, to: subscribers.filter { !$0.sink.isClosed })
+        }
+    }
+
+    /// Loads the event's root value once, runs it once per distinct `ResultKey`, and sends
+    /// each subscriber its result: a thousand identical subscriptions cost one execution.
+    private func deliver(_ event: StoredEvent, to subscribers: [Subscriber]) {
+        guard let first = subscribers.first, let root = first.rootValue(event) else { return }
+        var results: [ResultKey: ExecutionResult] = [:]
+        for subscriber in subscribers {
+            let result = results[subscriber.resultKey] ?? subscriber.execute(root)
+            results[subscriber.resultKey] = result
+            subscriber.sink.send(result)
         }
     }
 

@@ -25,8 +25,19 @@ enum SubscriptionResolvers {
     }
 
     /// CreateSourceEventStream for Kitchen's subscriptions: the event-log topic the
-    /// stream listens to, derived from the viewer and the arguments.
+    /// stream listens to, derived from the viewer and the arguments. A refusal is located
+    /// at the root field (locations and path), as graphql-js reports it.
     static func source(
+        _ subscription: PreparedSubscription, context: RequestContext
+    ) throws(GraphQLError) -> SubscriptionSource {
+        do {
+            return try openSource(subscription, context: context)
+        } catch {
+            throw subscription.locatedAtRootField(error)
+        }
+    }
+
+    private static func openSource(
         _ subscription: PreparedSubscription, context: RequestContext
     ) throws(GraphQLError) -> SubscriptionSource {
         let store = context.store

@@ -12,7 +12,7 @@ public struct DishRepository: Sendable {
     }
 
     /// The most photos a dish may have.
-    public static let maximumPhotos = 9
+    public static let maximumPhotos = Bounds.dishPhotos
 
     static let columns = "id, author_id, recipe_id, description, meal, created_at"
     static let byID = ByIDQuery(from: "dishes", columns: columns)
@@ -116,6 +116,7 @@ public struct DishRepository: Sendable {
             throw DomainError.badInput("A photo URL must not be blank.")
         }
         let tags = distinct(input.tags.map(\.trimmed).filter { !$0.isEmpty })
+        try Bounds.check(tags.count, atMost: Bounds.dishTags, "tags", of: "A dish")
         return try database.write { c in
             if let recipeID = input.recipeID,
                 try !c.exists("SELECT 1 FROM recipes WHERE id = ?", recipeID)
