@@ -125,7 +125,12 @@ final class GraphQLWebSocket<Context: Sendable>: WebSocketHandler {
 
     /// Judges the operation in the pipeline, then runs it or opens its stream.
     private func run(_ id: String, _ request: GraphQLRequest, ticket: Int) {
-        guard let caller = state.withLock({ $0.caller }) else { return }
+        // Nothing runs, not even a mutation, once the client completed it or the socket went.
+        let caller: Caller? = state.withLock { state in
+            guard case .running(ticket)? = state.operations[id] else { return nil }
+            return state.caller
+        }
+        guard let caller else { return }
         let operation: ReadyOperation<Context>
         switch pipeline.prepare(IncomingRequest(parameters: request, transport: .webSocket, caller: caller)) {
         case .failure(let refusal):
