@@ -15,6 +15,12 @@ public struct HTTPResponse: Sendable {
     public var stream: HTTPStream?
     /// The response to send once it is completed; when set, everything else is ignored.
     public var pending: PendingResponse?
+    /// Set by `WebSocketHandshake.accept` on a `101`: after it is sent, the connection
+    /// becomes a WebSocket served by the handler this makes.
+    var upgrade: WebSocketUpgrade?
+
+    /// Whether this response switches the connection to WebSocket.
+    public var upgradesToWebSocket: Bool { upgrade != nil }
 
     /// Stands for the response `pending` is completed with, later.
     public init(pending: PendingResponse) {
