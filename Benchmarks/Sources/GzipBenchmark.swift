@@ -6,8 +6,9 @@ import KitchenTestSupport
 /// What gzip costs (CPU per response) and saves (bytes) on the screens' real answers.
 ///
 /// A Kitchen server on a fresh demo database answers each screen's query once, as alice
-/// (a member with a cart across five shops): the introspection answer a client's code
-/// generator asks for, a recipe page, the cart, the lunch menu and the following feed.
+/// (a member with a cart across five shops), with the screens' documents the tests keep
+/// (`Tests/Screens`): the introspection answer a client's code generator asks for, a
+/// recipe page, the cart, the lunch menu and the following feed.
 /// Each answer is then compressed at levels 1, 6 (the one Kitchen uses) and 9: its size, and
 /// the median CPU time of one compression (`medianSeconds`). Kitchen compresses a cached
 /// answer once and keeps the bytes, so the time is paid per distinct answer, not per
@@ -55,13 +56,14 @@ enum GzipBenchmark {
             schemaPath: packageRoot.appendingPathComponent("Schema.graphql").path)
         let server = try KitchenServer.start(options, log: .discard)
         defer { server.stop() }
-        func post(_ query: String, variables: String = "{}", token: String? = nil) throws -> [UInt8] {
-            let body = #"{"query":\#(jsonString(query)),"variables":\#(variables)}"#
+        func post(_ query: String, operation: String? = nil, variables: String = "{}", token: String? = nil) throws -> [UInt8] {
+            let name = operation.map { #","operationName":"\#($0)""# } ?? ""
+            let body = #"{"query":\#(jsonString(query))\#(name),"variables":\#(variables)}"#
             var headers = ["Content-Type: application/json"]
             if let token { headers.append("Authorization: Bearer \(token)") }
             let response = try TestClient(port: server.port).request("POST", "/graphql", headers: headers, body: Array(body.utf8))
             guard response.status == 200, !response.text.contains(#""errors""#) else {
-                throw BenchmarkFailure("\(query.prefix(40))…: \(response.status) \(response.text.prefix(300))")
+                throw BenchmarkFailure("\(operation ?? String(query.prefix(40))): \(response.status) \(response.text.prefix(300))")
             }
             return response.body
         }
@@ -69,15 +71,18 @@ enum GzipBenchmark {
         let token = try capture(#""token":"([^"]+)""#, in: signIn)
         let recipes = try post("{ recipes(first: 1) { nodes { id } } }")
         let recipe = try capture(#""id":"([^"]+)""#, in: recipes)
-        func query(_ path: String) throws -> String {
-            try String(contentsOf: packageRoot.appendingPathComponent("Benchmarks/" + path), encoding: .utf8)
+        /// A screen's document as the tests keep it (Tests/Screens), one operation of it run.
+        func screen(_ path: String, _ operation: String, variables: String = "{}") throws -> [UInt8] {
+            let text = try String(
+                contentsOf: packageRoot.appendingPathComponent("Tests/Screens/\(path).graphql"), encoding: .utf8)
+            return try post(text, operation: operation, variables: variables, token: token)
         }
         return [
             ("introspection", try post(BenchmarkDocuments.introspectionQuery)),
-            ("recipe page", try post(try query("http/queries/Q1.graphql"), variables: #"{"id":"\#(recipe)"}"#, token: token)),
-            ("cart", try post(try query("http/queries/Q4.graphql"), token: token)),
-            ("lunch menu", try post(try query("gzip/lunch-menu.graphql"), token: token)),
-            ("feed", try post(try query("http/queries/Q2.graphql"), token: token)),
+            ("recipe page", try screen("kitchen/recipe-page", "RecipePage", variables: #"{"recipeId":"\#(recipe)"}"#)),
+            ("cart", try screen("kitchen/cart", "CartScreen")),
+            ("lunch menu", try screen("lunch/weekly-menu", "LunchMenu")),
+            ("feed", try screen("kitchen/feed", "Feed")),
         ]
     }
 

@@ -197,3 +197,4 @@ static inline int kitchen_wait_termination_signal(void) {
     return signal_number;
 }
 #include "hangups.h"
+#include "websocket.h"

@@ -112,7 +112,10 @@ func accessHandler(
         method: method.map { String(cString: $0) } ?? "GET", target: state.target,
         headers: state.headers, body: state.body, remoteAddress: clientAddress(connection))
     let response = context.handler.handle(request)
-    guard let pending = response.pending else { return queue(response, on: connection, context: context) }
+    guard let pending = response.pending else {
+        state.upgrade = response.upgrade
+        return queue(response, on: connection, context: context)
+    }
     state.pending = pending
     pending.adoptHeaders(of: response)
     guard context.waitingResponses.add(pending) else {
@@ -151,6 +154,8 @@ private func makeResponse(
     let made =
         if let stream = response.stream {
             makeStreamResponse(stream, connection: connection, context: context)
+        } else if response.upgrade != nil {
+            makeUpgradeResponse(context: context)
         } else {
             response.body.withUnsafeBytes { bytes in
                 MHD_create_response_from_buffer(

@@ -19,6 +19,12 @@ public struct HTTPResponse: Sendable {
     /// send again (Kitchen's response cache), so that the layer that compresses answers
     /// need not do it for every client. Never sent by the server itself.
     public var gzippedBody: [UInt8]?
+    /// Set by `WebSocketHandshake.accept` on a `101`: after it is sent, the connection
+    /// becomes a WebSocket served by the handler this makes.
+    var upgrade: WebSocketUpgrade?
+
+    /// Whether this response switches the connection to WebSocket.
+    public var upgradesToWebSocket: Bool { upgrade != nil }
 
     /// Stands for the response `pending` is completed with, later.
     public init(pending: PendingResponse) {

@@ -55,6 +55,9 @@ public final class HTTPServer: Sendable {
         }
     }
 
+    /// The WebSocket connections open now (they count in `openConnections` too).
+    public var openWebSockets: Int { context.webSockets.openCount }
+
     /// How many connections each pool thread holds, as new connections are placed by: a
     /// close counts here once libmicrohttpd reports it, which can be a moment after
     /// `openConnections` has dropped.
@@ -71,6 +74,9 @@ public final class HTTPServer: Sendable {
         }
         guard let daemon else { return }
         daemon.acceptor.stop()
+        // Upgraded connections stay libmicrohttpd's until given back; each WebSocket is
+        // closed (1001) and given back before the daemon is asked to stop.
+        context.webSockets.stop(grace: .seconds(1))
         // An open event stream never completes by itself; end each one so that its
         // connection is resumed, drained and closed before the daemon stops.
         context.openStreams.finishAll()
@@ -108,8 +114,10 @@ public final class HTTPServer: Sendable {
                 host: configuration.host, port: acceptor.port, reason: "libmicrohttpd refused the options")
         }
         do {
+            try context.webSockets.start()
             try acceptor.start(handingTo: pointer, spread: context.spread)
         } catch {
+            context.webSockets.stop(grace: .zero)
             acceptor.stop()
             MHD_stop_daemon(pointer)
             retained.release()

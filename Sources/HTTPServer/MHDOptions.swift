@@ -10,10 +10,11 @@ struct MHDOptions {
         // epoll where libmicrohttpd was built with it (Linux), poll() otherwise; ITC so
         // that a pool thread wakes for a connection handed over by `Acceptor`
         // (MHD_add_connection); suspend/resume so that an idle event stream is parked
-        // instead of holding a pool thread.
+        // instead of holding a pool thread; upgrade so that a WebSocket handshake hands the
+        // socket over (Sources/HTTPServer/WebSocket).
         let poller = MHD_is_feature_supported(.FEATURE_EPOLL) == .YES ? MHD_USE_EPOLL : MHD_USE_POLL
         flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | poller.rawValue | MHD_USE_ITC.rawValue
-            | MHD_ALLOW_SUSPEND_RESUME.rawValue
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_ALLOW_UPGRADE.rawValue
         items = [
             Self.item(.CONNECTION_LIMIT, configuration.maxConnections),
             Self.item(.PER_IP_CONNECTION_LIMIT, configuration.maxConnectionsPerAddress),

@@ -29,10 +29,11 @@ public final class PendingResponse: Sendable {
     public init() {}
 
     /// Sets the response to send and wakes the connection; later calls change nothing.
-    /// The response must be whole: a stream or another pending response becomes a 500.
+    /// The response must be whole: a stream, an upgrade or another pending response
+    /// becomes a 500.
     public func complete(_ response: HTTPResponse) {
         let ready =
-            response.stream == nil && response.pending == nil
+            response.stream == nil && response.pending == nil && response.upgrade == nil
             ? response : HTTPResponse(status: 500, text: "Internal Server Error\n")
         let (parked, waiter): (StreamConnection?, DispatchSemaphore?) = state.withLock { state in
             guard state.response == nil else { return (nil, nil) }

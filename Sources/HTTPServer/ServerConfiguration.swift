@@ -35,6 +35,9 @@ public struct ServerConfiguration: Sendable {
     public var maxMultipartBodySize: Int = 1 << 20
     /// How long `stop()` waits for requests in flight before closing connections.
     public var shutdownGracePeriod: Duration = .seconds(10)
+    /// The bounds of WebSocket connections (message size, queued bytes, keep-alive and
+    /// timeouts).
+    public var webSocket = WebSocketLimits()
 
     /// Creates a configuration with every limit at its default.
     public init(host: String = "127.0.0.1", port: UInt16 = 8080) {

@@ -24,6 +24,8 @@ final class ServerContext: Sendable {
     let deadlines: ConnectionDeadlines?
     /// The connections each pool thread holds, for placing new ones.
     let spread: ConnectionSpread
+    /// The thread serving every upgraded (WebSocket) connection.
+    let webSockets: WebSocketLoop
 
     init(handler: any HTTPHandler, configuration: ServerConfiguration) {
         self.handler = handler
@@ -32,6 +34,7 @@ final class ServerContext: Sendable {
             ? ConnectionDeadlines(limit: configuration.connectionTimeout) : nil
         self.maxMultipartBodySize = configuration.maxMultipartBodySize
         self.spread = ConnectionSpread(threads: configuration.threadCount)
+        self.webSockets = WebSocketLoop(limits: configuration.webSocket)
     }
 
     /// The body limit for a request of this content type: multipart bodies carry file
@@ -58,6 +61,9 @@ final class RequestState {
     /// The handler's answer, to be completed later; until then the connection is suspended
     /// (or, while the server stops, its pool thread waits).
     var pending: PendingResponse?
+    /// The handshake's answer asked for a WebSocket: how to make its handler, kept here
+    /// for `upgradeHandler`.
+    var upgrade: WebSocketUpgrade?
 
     init(target: String) {
         self.target = target

@@ -17,6 +17,8 @@ struct GraphQLEndpoint<Context: Sendable>: Sendable {
     /// Decodes and stages file uploads (multipart requests); nil refuses them as an
     /// unsupported media type.
     var uploads: UploadSupport<Context>? = nil
+    /// GraphQL over WebSocket (`graphql-transport-ws`); nil answers a handshake as any GET.
+    var webSocket: WebSocketSupport<Context>? = nil
 
     init(pipeline: RequestPipeline<Context>, uploads: UploadSupport<Context>? = nil) {
         self.pipeline = pipeline
@@ -35,6 +37,9 @@ struct GraphQLEndpoint<Context: Sendable>: Sendable {
     }
 
     func handle(_ request: HTTPRequest) -> (HTTPResponse, operationName: String?) {
+        if let webSocket, WebSocketHandshake.isRequested(request) {
+            return (webSocket.handshake(request, pipeline: pipeline), nil)
+        }
         guard request.method == "GET" || request.method == "POST" else {
             return (Self.methodNotAllowed(allow: "GET, POST"), nil)
         }

@@ -16,6 +16,8 @@ public struct ServeOptions: Sendable {
     public var uploadLimits = UploadLimits()
     /// Subscription stream limits and keep-alive interval.
     public var subscriptions = SubscriptionOptions()
+    /// How long a WebSocket may wait before its `connection_init` (then it is closed, 4408).
+    public var webSocketInitTimeout: Duration = .seconds(10)
     /// The bounds every request must stay within.
     var limits = RequestLimits.default
     /// Automatic persisted queries, and the trusted documents when only those may run.
@@ -71,13 +73,18 @@ public final class KitchenServer: Sendable {
     private let http: HTTPServer
     private let database: Database
     private let hub: SubscriptionHub
+    private let webSocketWorkers: OperationWorkers
 
-    private init(port: UInt16, host: String, http: HTTPServer, database: Database, hub: SubscriptionHub) {
+    private init(
+        port: UInt16, host: String, http: HTTPServer, database: Database, hub: SubscriptionHub,
+        webSocketWorkers: OperationWorkers
+    ) {
         self.port = port
         self.host = host
         self.http = http
         self.database = database
         self.hub = hub
+        self.webSocketWorkers = webSocketWorkers
     }
 
     /// The address clients post to.
@@ -102,9 +109,10 @@ public final class KitchenServer: Sendable {
             if options.loadDemo, try DemoData.install(database: database, hasher: store.passwords) {
                 log.line("Loaded the demo data into \(options.databasePath) (demo users sign in with password \"\(DemoData.password)\").")
             }
+            let workers = OperationWorkers(threads: options.server.threadCount)
             let router = makeRouter(
                 store: store, database: database, bound: bound, schemaText: schemaFile.text,
-                options: options, hub: hub, log: log)
+                options: options, hub: hub, log: log, webSocketWorkers: workers)
             let recovered = StagedRecovery.run(folder: store.mediaFolder, media: store.media)
             if !recovered.isEmpty {
                 log.line("Put back \(recovered.count) uploaded picture(s) a stop had left unnamed in the media folder.")
@@ -117,6 +125,9 @@ public final class KitchenServer: Sendable {
             router.developer.metrics.registerGauge("kitchen_open_connections", help: "HTTP connections open now.") {
                 [weak http] in Double(http?.openConnections ?? 0)
             }
+            router.developer.metrics.registerGauge("kitchen_open_websockets", help: "WebSocket connections open now.") {
+                [weak http] in Double(http?.openWebSockets ?? 0)
+            }
             router.developer.metrics.registerGauge("kitchen_open_subscriptions", help: "Subscription streams open now.") {
                 [weak hub] in Double(hub?.openCount ?? 0)
             }
@@ -125,9 +136,12 @@ public final class KitchenServer: Sendable {
                 port = try http.start()
             } catch {
                 hub.stop()
+                workers.stop()
                 throw error
             }
-            return KitchenServer(port: port, host: options.server.host, http: http, database: database, hub: hub)
+            return KitchenServer(
+                port: port, host: options.server.host, http: http, database: database, hub: hub,
+                webSocketWorkers: workers)
         } catch let error as StartupError {
             database.close()
             throw error
@@ -139,9 +153,10 @@ public final class KitchenServer: Sendable {
 
     /// The handler behind `/graphql`, `/healthz`, `/schema.graphql`, `/media` and the
     /// developer paths, over an open store; `start` serves it, `makeHandlerForFuzzing` calls it without a socket.
+    /// With `webSocketWorkers`, `/graphql` also serves GraphQL over WebSocket on them.
     static func makeRouter(
         store: Store, database: Database, bound: BoundSchema<RequestContext>, schemaText: String,
-        options: ServeOptions, hub: SubscriptionHub, log: RequestLog
+        options: ServeOptions, hub: SubscriptionHub, log: RequestLog, webSocketWorkers: OperationWorkers? = nil
     ) -> Router<RequestContext> {
         let developer = DeveloperRoutes.serving(databasePath: options.databasePath)
         let shaping = ResponseShaping(cors: options.cors)
@@ -167,6 +182,11 @@ public final class KitchenServer: Sendable {
                 try SubscriptionResolvers.source(subscription, context: context)
             })
         endpoint.pipeline.persistedQueries.trusted = options.trustedDocuments
+        if let webSocketWorkers {
+            var webSocket = WebSocketSupport<RequestContext>(workers: webSocketWorkers) { $0.tokenDigest }
+            webSocket.initTimeout = options.webSocketInitTimeout
+            endpoint.webSocket = webSocket
+        }
         endpoint.pipeline.runOperation = { database.withSharedSnapshot($0) }
         endpoint.pipeline.writeDurability = WriteDurability(
             run: { execute in database.deferringDurability(execute) },
@@ -205,6 +225,7 @@ public final class KitchenServer: Sendable {
     public func stop() {
         hub.stop()
         http.stop()
+        webSocketWorkers.stop()
         database.close()
     }
 }

@@ -27,6 +27,10 @@ struct ResponseShaping: Sendable {
         var routed = request
         if request.method == "HEAD" { routed.method = "GET" }
         var (response, operationName) = route(routed)
+        if request.method == "HEAD", response.upgradesToWebSocket {
+            // A HEAD cannot switch protocols (RFC 6455 §4.1 opens a WebSocket with GET only).
+            response = HTTPResponse(status: 400, text: "A WebSocket is opened with GET, not HEAD.")
+        }
         if response.status == 405 { Self.allowHEADWithGET(in: &response.headers) }
         cors?.shape(&response, origin: request.headers["Origin"])
         if let pending = response.pending {

@@ -11,6 +11,7 @@ extension SubscriptionHub {
             return state.byTopic.values.flatMap(\.values).filter { $0.tokenDigest == digest }
         }
         for subscriber in ended { subscriber.sink.end(.revoked) }
+        revocationWatchers.revoke(digest)
     }
 }
 

@@ -83,6 +83,8 @@ final class SubscriptionHub: Sendable {
 
     let limits: Limits
     let state = Mutex(State())
+    /// Sockets signed in with a token, told when it is revoked (`watchRevocation`).
+    let revocationWatchers = RevocationWatchers()
     private let poller = Mutex<EventPoller?>(nil)
     /// Signalled by `stop()` to end the keep-alive thread.
     private let keepAliveStop = DispatchSemaphore(value: 0)

@@ -223,5 +223,6 @@ enum MatrixTransports {
         PostTransport(), GetTransport(), MultipartUploadTransport(), BatchTransport(),
         EventStreamTransport(method: "GET"), EventStreamTransport(method: "POST"),
         MultipartSubscriptionTransport(method: "POST"), MultipartSubscriptionTransport(method: "GET"),
+        WebSocketMatrixTransport(),
     ]
 }

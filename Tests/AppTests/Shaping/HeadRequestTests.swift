@@ -68,6 +68,19 @@ struct HeadRequestTests {
             == ["GET", "HEAD", "POST"])
     }
 
+    @Test("HEAD cannot open a WebSocket: the handshake that GET would accept is 400")
+    func webSocket() throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let handshake = ["Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Version: 13",
+                         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Protocol: graphql-transport-ws"]
+        let head = try TestClient(port: server.server.port).request("HEAD", "/graphql", headers: handshake)
+        #expect(head.status == 400)
+        #expect(head.header("Upgrade") == nil)
+        let get = try TestClient(port: server.server.port).request("GET", "/graphql", headers: handshake)
+        #expect(get.status == 101, "the same handshake over GET opens the socket")
+    }
+
     @Test("a picture answers HEAD with its length, type and ETag, at every width")
     func media() throws {
         let server = try TestServer.start()

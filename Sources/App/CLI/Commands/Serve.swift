@@ -13,7 +13,7 @@ extension CommandSpec {
             A new database file is created with its schema and, unless --no-demo, the demo data
             set. SIGINT or SIGTERM stops the server after the requests in flight finish.
             """,
-        flags: ServerFlags.all + LimitFlags.all + [
+        flags: ServerFlags.all + LimitFlags.all + StreamFlags.all + [
             .option(
                 "db", valueName: "FILE", environment: "KITCHEN_DB", default: "kitchen.sqlite",
                 summary: "The SQLite database file; created when missing."),
@@ -35,6 +35,7 @@ extension CommandSpec {
                 loadDemo: !context.flags.bool("no-demo"),
                 schemaPath: context.flags.string("schema"))
             options.limits = try LimitFlags.limits(from: context.flags)
+            try StreamFlags.apply(context.flags, to: &options)
             options.trustedDocuments = try DeveloperFlags.trustedDocuments(from: context.flags)
             options.cors = try ShapingFlags.corsPolicy(from: context.flags)
             if let bytes = try context.flags.int("response-cache-bytes", in: 0...(1 << 34)) {
