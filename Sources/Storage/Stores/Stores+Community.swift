@@ -56,6 +56,10 @@ public protocol UserStore: Sendable {
     func followers(of userID: Int64, page: PageRequest) throws -> Page<Int64>
     /// Whom `userID` follows, most recent first (user ids).
     func following(of userID: Int64, page: PageRequest) throws -> Page<Int64>
+    /// The same page of many users' followers (user ids), most recent first, in one statement.
+    func followers(of userIDs: [Int64], page: PageRequest) throws -> [Int64: Page<Int64>]
+    /// The same page of whom many users follow (user ids), most recent first, in one statement.
+    func following(of userIDs: [Int64], page: PageRequest) throws -> [Int64: Page<Int64>]
 }
 
 extension UserRepository: UserStore {}
@@ -89,6 +93,8 @@ public protocol RecipeStore: Sendable {
     func recipesCount() throws -> Int
     /// One author's recipes, newest first (the count is `UserStats.recipesCount`).
     func recipes(authorID: Int64, page: PageRequest) throws -> Page<Recipe>
+    /// The same page of many authors' recipes, newest first, in one statement.
+    func recipes(authorIDs: [Int64], page: PageRequest) throws -> [Int64: Page<Recipe>]
 }
 
 extension RecipeRepository: RecipeStore {}
@@ -162,6 +168,10 @@ public protocol DishStore: Sendable {
     func dishes(authorID: Int64, page: PageRequest) throws -> Page<Dish>
     /// Dishes made from a recipe, newest first (the count is `RecipeStats.cookedCount`).
     func dishes(recipeID: Int64, page: PageRequest) throws -> Page<Dish>
+    /// The same page of many authors' dishes, newest first, with photos and tags.
+    func dishes(authorIDs: [Int64], page: PageRequest) throws -> [Int64: Page<Dish>]
+    /// The same page of the dishes made from many recipes, newest first.
+    func dishes(recipeIDs: [Int64], page: PageRequest) throws -> [Int64: Page<Dish>]
     /// Shares a dish: 1 to 9 photos with non-blank URLs; tags are trimmed, blank ones
     /// dropped and repeats removed; a given recipe must exist.
     func uploadDish(authorID: Int64, _ input: NewDish) throws -> Dish
@@ -187,6 +197,9 @@ public protocol CommentStore: Sendable {
     func comments(ids: [Int64]) throws -> [Int64: Comment]
     /// A thread's comments, oldest first.
     func comments(target: CommentTarget, page: PageRequest) throws -> Page<Comment>
+    /// The same page of many threads, oldest first, with mentions.
+    func comments(targets: [CommentTarget], page: PageRequest) throws
+        -> [CommentTarget: Page<Comment>]
     /// Comment counts of many threads: one statement per kind of target.
     func commentsCounts(targets: [CommentTarget]) throws -> [CommentTarget: Int]
     /// The newest `limit` comments of each of many threads (newest first), in one
@@ -209,6 +222,8 @@ public protocol ForumStore: Sendable {
     func topics(ids: [Int64]) throws -> [Int64: Topic]
     /// A forum's topics, newest first.
     func topics(forumID: Int64, page: PageRequest) throws -> Page<Topic>
+    /// The same page of many forums' topics, newest first, in one statement.
+    func topics(forumIDs: [Int64], page: PageRequest) throws -> [Int64: Page<Topic>]
     /// Topic counts of many forums in one statement.
     func topicsCounts(forumIDs: [Int64]) throws -> [Int64: Int]
     /// Opens a topic in a forum; the title must not be blank.

@@ -72,32 +72,19 @@ extension UserRepository {
     /// Changes the given profile fields and returns the user; a given name must not be
     /// blank, a birthday must be a real date not in the future.
     public func updateProfile(userID: Int64, _ change: ProfileChange) throws -> User {
-        let name = try change.name.map { text throws(DomainError) in
-            try Validation.nonBlank(text, field: "name")
-        }
-        let now = clock()
-        let birthday = try change.birthday.map { value throws(DomainError) in
-            try value.map { text throws(DomainError) in try Validation.birthday(text, today: now) }
-        }
+        let change = try change.validated(today: clock())
         return try database.write { c in
-            guard var user = try Self.users(ids: [userID], c)[userID] else {
+            guard let stored = try Self.users(ids: [userID], c)[userID] else {
                 throw DomainError.notFound("No user has this ID.")
             }
-            if let name { user.name = name }
-            if let value = change.avatarURL { user.avatarURL = value }
-            if let value = change.bio { user.bio = value }
-            if let value = change.gender { user.gender = value }
-            if let value = change.profession { user.profession = value }
-            if let birthday { user.birthday = birthday }
-            if let value = change.hometown { user.hometown = value }
-            if let value = change.currentLocation { user.currentLocation = value }
+            let user = change.applied(to: stored)
             try c.execute(
                 """
                 UPDATE users SET name = ?, avatar_url = ?, bio = ?, gender = ?, profession = ?,
                 birthday = ?, hometown = ?, current_location = ? WHERE id = ?
                 """, user.name, user.avatarURL, user.bio, user.gender?.rawValue, user.profession,
                 user.birthday, user.hometown, user.currentLocation, userID)
-            if name != nil { try Self.index(userID: userID, name: user.name, username: user.username, c) }
+            if change.name != nil { try Self.index(userID: userID, name: user.name, username: user.username, c) }
             return user
         }
     }
@@ -129,14 +116,8 @@ extension UserRepository {
 
     /// Changes the given settings and returns them all; a time must be `HH:MM`.
     public func updateSettings(userID: Int64, _ change: SettingsChange) throws -> Settings {
-        let time = try change.lunchReminderTime.map { text throws(DomainError) in
-            try Validation.time(text)
-        }
-        return try database.write { c in
-            var settings = try Self.settings(userID: userID, c)
-            if let value = change.lunchReminderEnabled { settings.lunchReminderEnabled = value }
-            if let time { settings.lunchReminderTime = time }
-            if let value = change.pushEnabled { settings.pushEnabled = value }
+        try database.write { c in
+            let settings = try change.applied(to: Self.settings(userID: userID, c))
             try c.execute(
                 """
                 INSERT INTO settings (user_id, lunch_reminder_enabled, lunch_reminder_time,

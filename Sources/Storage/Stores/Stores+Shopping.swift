@@ -49,6 +49,11 @@ public protocol MarketStore: Sendable {
     func marketCount() throws -> Int
     /// A shop's goods, newest first.
     func goods(shopID: Int64, page: PageRequest) throws -> Page<Goods>
+    /// One page of goods for each shop, newest first.
+    func goodsPages(shopIDs: [Int64], page: PageRequest) throws -> [Int64: Page<Goods>]
+    /// One page of reviews for each goods, newest first (`withPhotosOnly`: the 晒图 tab).
+    func reviewPages(goodsIDs: [Int64], withPhotosOnly: Bool, page: PageRequest) throws
+        -> [Int64: Page<Review>]
     /// Goods counts of many shops.
     func goodsCounts(shopIDs: [Int64]) throws -> [Int64: Int]
     /// Reviews by id, with their photos: two statements.

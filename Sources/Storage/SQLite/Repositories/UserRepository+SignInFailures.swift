@@ -4,7 +4,7 @@ extension UserRepository {
     /// Records a failed sign-in for a username (any case, known or not) and forgets that
     /// name's failures older than a day.
     public func recordSignInFailure(username: String) throws {
-        let key = username.trimmed.lowercased()
+        let key = username.signInKey
         let now = clock()
         try database.write { c in
             try c.execute(
@@ -21,7 +21,7 @@ extension UserRepository {
         try database.read { c in
             try c.queryFirst(
                 "SELECT count(*) FROM sign_in_failures WHERE username_key = ? AND failed_at >= ?",
-                username.trimmed.lowercased(), since.milliseconds
+                username.signInKey, since.milliseconds
             ) { $0.int(0) } ?? 0
         }
     }
@@ -30,7 +30,7 @@ extension UserRepository {
     public func clearSignInFailures(username: String) throws {
         try database.write { c in
             try c.execute(
-                "DELETE FROM sign_in_failures WHERE username_key = ?", username.trimmed.lowercased())
+                "DELETE FROM sign_in_failures WHERE username_key = ?", username.signInKey)
         }
     }
 }
