@@ -11,7 +11,7 @@ public struct AddressRepository: Sendable {
 
     static let columns = "id, user_id, name, phone, region, detail, is_default"
 
-    static func address(_ row: Row) -> Address {
+    static func address<R: ColumnReader>(_ row: R) -> Address {
         Address(
             id: row.int64(0), userID: row.int64(1), name: row.string(2), phone: row.string(3),
             region: row.string(4), detail: row.string(5), isDefault: row.bool(6))

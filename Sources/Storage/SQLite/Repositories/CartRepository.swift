@@ -156,18 +156,7 @@ public struct CartRepository: Sendable {
         let kinds = try c.query(
             "SELECT \(MarketRepository.kindColumns) FROM kinds WHERE goods_id = ? ORDER BY position",
             goodsID, row: MarketRepository.kind)
-        guard !kinds.isEmpty else { throw DomainError.notFound("No goods has this ID.") }
-        if let kindID {
-            guard let kind = kinds.first(where: { $0.id == kindID }) else {
-                throw DomainError.notFound("This goods has no kind with this ID.")
-            }
-            return kind
-        }
-        guard kinds.count == 1 else {
-            throw DomainError.badInput(
-                "This goods comes in \(kinds.count) kinds; choose one with kindId.")
-        }
-        return kinds[0]
+        return try CommerceRules.resolveKind(kindID, among: kinds)
     }
 
     /// Adds goods to the cart: an existing line of the same kind grows. The quantity must be
@@ -187,7 +176,7 @@ public struct CartRepository: Sendable {
             guard !overflow, total <= kind.stock else {
                 throw DomainError.insufficientStock(
                     available: kind.stock,
-                    message: Self.stockMessage(kind: kind, inCart: existing))
+                    message: CommerceRules.stockMessage(kind: kind, inCart: existing))
             }
             try c.execute(
                 """
@@ -196,12 +185,6 @@ public struct CartRepository: Sendable {
                 ON CONFLICT (user_id, kind_id) DO UPDATE SET quantity = quantity + excluded.quantity
                 """, userID, goodsID, kind.id, quantity, clock().milliseconds)
         }
-    }
-
-    static func stockMessage(kind: Kind, inCart: Int) -> String {
-        let left = kind.stock == 0 ? "It is sold out" : "Only \(kind.stock) left"
-        let cart = inCart > 0 ? " and \(inCart) already in your cart" : ""
-        return "\(left)\(cart): you can have 1 to \(kind.stock) of \(kind.name)."
     }
 
     /// Sets a line's quantity: 1 up to the stock sets it, 0 removes the line; negative is
@@ -215,15 +198,7 @@ public struct CartRepository: Sendable {
                     WHERE ci.id = ? AND ci.user_id = ?
                     """, itemID, userID, row: { $0.int(0) })
             else { throw DomainError.notFound("No line of your cart has this ID.") }
-            guard quantity >= 0 else {
-                throw DomainError.badInput(
-                    "The quantity must be 0 (to remove the line) up to \(stock); it was \(quantity).")
-            }
-            guard quantity <= stock else {
-                throw DomainError.insufficientStock(
-                    available: stock,
-                    message: "Only \(stock) left: the quantity must be 0 up to \(stock); it was \(quantity).")
-            }
+            try CommerceRules.checkQuantity(quantity, stock: stock)
             if quantity == 0 {
                 try c.execute("DELETE FROM cart_items WHERE id = ?", itemID)
             } else {

@@ -3,7 +3,7 @@ import Foundation
 extension MarketRepository {
     static let reviewColumns = "id, goods_id, author_id, rating, text, kind_name, created_at"
 
-    static func review(_ row: Row, at o: Int) -> Review {
+    static func review<R: ColumnReader>(_ row: R, at o: Int) -> Review {
         Review(
             id: row.int64(o), goodsID: row.int64(o + 1), authorID: row.int64(o + 2),
             rating: row.int(o + 3), text: row.string(o + 4), kindName: row.optionalString(o + 5),

@@ -1,6 +1,9 @@
 import Foundation
 
 /// The market: shops, goods with images, attributes and kinds, and reviews.
+///
+/// Its column lists and row readers (`shop`, `goods`, `kind`) serve the PostgreSQL store
+/// too, whose tables have the same columns.
 public struct MarketRepository: Sendable {
     let database: Database
     let clock: Clock
@@ -21,16 +24,16 @@ public struct MarketRepository: Sendable {
     static let goodsByID = ByIDQuery(from: "goods", columns: goodsColumns)
     static let kindsByID = ByIDQuery(from: "kinds", columns: kindColumns)
 
-    static func shop(_ row: Row) -> Shop { shop(row, at: 0) }
+    static func shop<R: ColumnReader>(_ row: R) -> Shop { shop(row, at: 0) }
 
-    static func shop(_ row: Row, at o: Int) -> Shop {
+    static func shop<R: ColumnReader>(_ row: R, at o: Int) -> Shop {
         Shop(
             id: row.int64(o), name: row.string(o + 1), logoURL: row.optionalString(o + 2),
             announcement: row.optionalString(o + 3), shippingFee: row.int(o + 4),
             freeShippingThreshold: row.optionalInt(o + 5))
     }
 
-    static func goods(_ row: Row, at o: Int = 0) -> Goods {
+    static func goods<R: ColumnReader>(_ row: R, at o: Int = 0) -> Goods {
         Goods(
             id: row.int64(o), shopID: row.int64(o + 1), name: row.string(o + 2),
             foreword: row.optionalString(o + 3), description: row.optionalString(o + 4),
@@ -38,9 +41,9 @@ public struct MarketRepository: Sendable {
             createdAt: Date(milliseconds: row.int64(o + 7)))
     }
 
-    static func kind(_ row: Row) -> Kind { kind(row, at: 0) }
+    static func kind<R: ColumnReader>(_ row: R) -> Kind { kind(row, at: 0) }
 
-    static func kind(_ row: Row, at o: Int) -> Kind {
+    static func kind<R: ColumnReader>(_ row: R, at o: Int) -> Kind {
         Kind(
             id: row.int64(o), goodsID: row.int64(o + 1), name: row.string(o + 2), price: row.int(o + 3),
             originalPrice: row.optionalInt(o + 4), memberPrice: row.optionalInt(o + 5), stock: row.int(o + 6))

@@ -7,7 +7,7 @@ extension OrderRepository {
         """
     static let byID = ByIDQuery(from: "orders", columns: columns)
 
-    static func order(_ row: Row, at o: Int = 0) -> Order {
+    static func order<R: ColumnReader>(_ row: R, at o: Int = 0) -> Order {
         Order(
             id: row.int64(o), userID: row.int64(o + 1),
             status: OrderStatus(rawValue: row.string(o + 2)) ?? .pendingPayment, shops: [],

@@ -55,10 +55,7 @@ extension OrderRepository {
             let left = try c.queryFirst("SELECT stock FROM kinds WHERE id = ?", purchase.kind.id) {
                 $0.int(0)
             } ?? 0
-            throw DomainError.insufficientStock(
-                available: left,
-                message: "Only \(left) of \(purchase.line.goodsName) (\(purchase.line.kindName)) "
-                    + "left; you asked for \(quantity).")
+            throw CommerceRules.shortage(purchase.line, left: left)
         }
         try c.execute(
             "UPDATE goods SET sales_count = sales_count + ? WHERE id = ?",

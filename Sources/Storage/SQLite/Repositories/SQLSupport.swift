@@ -48,7 +48,7 @@ func grouped<Key: Hashable, Value>(_ pairs: [(Key, Value)]) -> [Key: [Value]] {
 }
 
 /// A row of a photo table, `owner_id, url, width, height`: the owner's id and the photo.
-func ownedPhoto(_ row: Row) -> (Int64, Photo) {
+func ownedPhoto<R: ColumnReader>(_ row: R) -> (Int64, Photo) {
     (row.int64(0), Photo(url: row.string(1), width: row.optionalInt(2), height: row.optionalInt(3)))
 }
 

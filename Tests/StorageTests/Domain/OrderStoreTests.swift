@@ -4,12 +4,12 @@ import Testing
 @testable import Storage
 
 @Suite("Orders and addresses")
-struct OrderRepositoryTests {
-    let db: TestDatabase
+struct OrderStoreTests {
+    let db: TestStore
     let buyer: User
 
     init() throws {
-        db = try TestDatabase()
+        db = try TestStore()
         buyer = try db.user("buyer")
     }
 

@@ -4,23 +4,23 @@ import Testing
 @testable import Storage
 
 @Suite("Users")
-struct UserRepositoryTests {
-    let db: TestDatabase
+struct UserStoreTests {
+    let db: TestStore
 
     init() throws {
-        db = try TestDatabase()
+        db = try TestStore()
     }
 
     @Test("usernames are validated and unique in any case")
     func usernames() throws {
         _ = try db.user("alice")
         #expect(throws: DomainError.conflict("The username ALICE is taken.")) {
-            try db.users.createUser(username: "ALICE", name: "A", passwordHash: "x")
+            try db.users.createUser(username: "ALICE", name: "A", passwordHash: "x", isMember: false)
         }
         for bad in ["ab", "has space", "名字", String(repeating: "a", count: 33)] {
-            #expect(throws: DomainError.self) { try db.users.createUser(username: bad, name: "A", passwordHash: "x") }
+            #expect(throws: DomainError.self) { try db.users.createUser(username: bad, name: "A", passwordHash: "x", isMember: false) }
         }
-        #expect(throws: DomainError.self) { try db.users.createUser(username: "bob", name: " ", passwordHash: "x") }
+        #expect(throws: DomainError.self) { try db.users.createUser(username: "bob", name: " ", passwordHash: "x", isMember: false) }
     }
 
     @Test("following is idempotent, self-follow is an error, counts and flags follow")
@@ -69,7 +69,6 @@ struct UserRepositoryTests {
                 try db.users.updateProfile(userID: a.id, ProfileChange(birthday: .some(bad)))
             }
         }
-        #expect(try db.search.searchUsers(keyword: "爱丽丝", page: PageRequest(first: 5)).nodes == [a.id])
     }
 
     @Test("tokens are found by digest until revoked")
@@ -93,10 +92,10 @@ struct UserRepositoryTests {
 }
 
 @Suite("Sign-in failures")
-struct SignInFailureTests {
+struct SignInFailureStoreTests {
     @Test("failures are counted per username in any case and cleared on success")
     func failures() throws {
-        let db = try TestDatabase()
+        let db = try TestStore()
         let start = db.now.tick()
         try db.users.recordSignInFailure(username: "Alice")
         try db.users.recordSignInFailure(username: "alice ")
@@ -107,5 +106,16 @@ struct SignInFailureTests {
         try db.users.clearSignInFailures(username: "alice")
         #expect(try db.users.signInFailures(username: "alice", since: start) == 0)
         #expect(try db.users.signInFailures(username: "bob", since: start) == 1)
+    }
+}
+
+@Suite("Users on SQLite")
+struct UserSearchIndexTests {
+    @Test("a new name is found by search at once")
+    func renamedIsFound() throws {
+        let db = try TestDatabase()
+        let a = try db.user("alice")
+        _ = try db.users.updateProfile(userID: a.id, ProfileChange(name: "爱丽丝"))
+        #expect(try db.search.searchUsers(keyword: "爱丽丝", page: PageRequest(first: 5)).nodes == [a.id])
     }
 }

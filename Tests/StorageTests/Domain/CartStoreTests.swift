@@ -4,14 +4,14 @@ import Testing
 @testable import Storage
 
 @Suite("Cart")
-struct CartRepositoryTests {
-    let db: TestDatabase
+struct CartStoreTests {
+    let db: TestStore
     let buyer: User
     let eggs: (shop: Shop, goods: Goods, kinds: [Kind])
     let pork: (shop: Shop, goods: Goods, kinds: [Kind])
 
     init() throws {
-        db = try TestDatabase()
+        db = try TestStore()
         buyer = try db.user("buyer")
         eggs = try db.goods(
             "土鸡蛋", kinds: [NewKind(name: "10枚", price: 1990, originalPrice: 2590, memberPrice: 1790, stock: 50)])

@@ -1,0 +1,88 @@
+import Foundation
+
+// `KitchenDatabase` needs every repository; the conformance follows once the PostgreSQL
+// store has them all (see `PostgresRepositories`).
+extension PostgresDatabase {
+    /// The connection string without its password.
+    public var location: String { StoreLocation.withoutPassword(url) }
+
+    /// Moves with every commit of this process.
+    ///
+    /// One instance on the database: exact. Several instances: another instance's commit
+    /// must move it too; that is the notification listener's to do (`noteOtherCommit`),
+    /// fed by the same `NOTIFY` that wakes the event feed.
+    public func checkedDataGeneration() throws -> UInt64 {
+        guard !pool.withLock({ $0.isClosed }) else { throw PostgresError.misuse("the database is closed") }
+        return generation.load(ordering: .acquiring)
+    }
+
+    /// Moves with the data generation: every commit may have touched a watched table.
+    ///
+    /// Coarser than SQLite's per-table watch (which its update hook makes cheap); the
+    /// change sets a commit reports will narrow it to the tables it changed.
+    public var watchedGeneration: UInt64 { generation.load(ordering: .acquiring) }
+
+    /// Every table is watched already (see `watchedGeneration`).
+    public func watchChanges(to table: String) {}
+
+    /// Counts a commit made elsewhere (another instance), so caches keyed by the generation
+    /// drop what they hold.
+    func noteOtherCommit() { generation.add(1, ordering: .releasing) }
+
+    /// Runs `body` with every `read` on this thread sharing one `REPEATABLE READ` snapshot,
+    /// begun by the first read; a write on the thread ends it (and takes its connection).
+    public func withSharedSnapshot<T>(_ body: () throws -> T) rethrows -> T {
+        let thread = currentThreadID()
+        let started = pool.withLock { pool in
+            pool.leased[thread] == nil && !pool.writing.contains(thread) && pool.sharing.insert(thread).inserted
+        }
+        guard started else { return try body() }
+        defer {
+            let box = pool.withLock { pool -> PostgresBox? in
+                pool.sharing.remove(thread)
+                return pool.leased[thread]
+            }
+            if let box { giveBack(box, from: thread) }
+        }
+        return try body()
+    }
+
+    /// A commit is durable when `COMMIT` returns (`synchronous_commit = on`): no ticket.
+    public func deferringDurability<T>(_ body: () throws -> T) rethrows -> (T, durableAfter: UInt64?) {
+        (try body(), nil)
+    }
+
+    /// Every ticket is durable already (none are handed out).
+    public func whenDurable(_ ticket: UInt64, _ done: @escaping @Sendable (_ durable: Bool) -> Void) {
+        done(true)
+    }
+
+    /// Commits of this process; PostgreSQL flushes each commit itself (grouping concurrent
+    /// ones by its own means), so every commit counts as flushed.
+    public var flushStatistics: (commits: UInt64, flushes: Int) {
+        let count = commits.load(ordering: .relaxed)
+        return (count, Int(count))
+    }
+
+    /// Asks the server `SELECT 1` on a pooled connection.
+    public func healthCheck() throws {
+        let answer = try read { try $0.queryFirst("SELECT 1") { $0.int(0) } }
+        guard answer == 1 else { throw PostgresError.misuse("health check read \(answer ?? 0)") }
+    }
+
+    /// A secret in `kitchen_secrets`, made on first use; two instances asking at once
+    /// agree on one (the insert that loses the race reads the winner's).
+    public func secret(named name: String, byteCount: Int) throws -> [UInt8] {
+        let fresh = try SecureRandom.bytes(byteCount)
+        let stored = try write { c in
+            try c.execute(
+                "INSERT INTO kitchen_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
+                name, SQLBlob(fresh))
+            return try c.queryFirst("SELECT value FROM kitchen_secrets WHERE name = $1", name) { $0.blob(0) }
+        }
+        guard let stored, stored.count == byteCount else {
+            throw PostgresError.misuse("secret \(name) has \(stored?.count ?? 0) bytes, not \(byteCount)")
+        }
+        return stored
+    }
+}
