@@ -11,6 +11,8 @@ public struct ServeOptions: Sendable {
     public var databasePath: String
     /// Connections a PostgreSQL store keeps open at most (`--db-pool`).
     public var databasePoolSize = StoreLocation.defaultPoolSize
+    /// Where a PostgreSQL store keeps uploads (`--media`): a folder every instance shares.
+    public var mediaFolder = "kitchen.media"
     /// Fill a new database with the demo data set.
     public var loadDemo: Bool
     /// The schema file; nil finds `Schema.graphql` (see `SchemaFile`).
@@ -93,7 +95,8 @@ public final class KitchenServer: Sendable {
         let bound = try KitchenSchema.bind(sdl: schemaFile.text, path: schemaFile.path)
         let database: any KitchenDatabase
         do {
-            database = try StoreLocation(options.databasePath).open(poolSize: options.databasePoolSize)
+            database = try StoreLocation(options.databasePath).open(
+                poolSize: options.databasePoolSize, mediaFolder: options.mediaFolder)
         } catch {
             throw StartupError("cannot open the database \(StoreLocation(options.databasePath).shown): \(error)")
         }

@@ -1,10 +1,39 @@
 import Foundation
 
-// `KitchenDatabase` needs every repository; the conformance follows once the PostgreSQL
-// store has them all (see `PostgresRepositories`).
-extension PostgresDatabase {
+extension PostgresDatabase: KitchenDatabase {
     /// The connection string without its password.
     public var location: String { StoreLocation.withoutPassword(url) }
+
+    /// The PostgreSQL repositories over this database.
+    public func repositories(clock: @escaping Clock, cachesReferents: Bool) -> Repositories {
+        Repositories(
+            users: PostgresUsers(database: self, clock: clock),
+            recipes: PostgresRecipes(database: self, clock: clock),
+            drafts: PostgresDrafts(database: self, clock: clock),
+            dishes: PostgresDishes(database: self, clock: clock),
+            comments: PostgresComments(database: self, clock: clock),
+            forums: PostgresForums(database: self, clock: clock),
+            search: PostgresSearch(database: self, clock: clock),
+            market: PostgresMarket(database: self, clock: clock),
+            cart: PostgresCart(database: self, clock: clock),
+            addresses: PostgresAddresses(database: self, clock: clock),
+            orders: PostgresOrders(database: self, clock: clock),
+            basket: PostgresBasket(database: self),
+            apps: PostgresApps(database: self, clock: clock),
+            media: PostgresMedia(database: self, clock: clock))
+    }
+
+    /// The demo data set (`PostgresDemoData`).
+    public func installDemoData(hasher: PasswordHasher, now: Date) throws -> Bool {
+        try PostgresDemoData.install(self, hasher: hasher, now: now)
+    }
+
+    /// Listens for `kitchen_events` notifications and reads the new events (`PostgresEventFeed`).
+    public func startEventFeed(
+        interval: Duration, deliver: @escaping @Sendable ([StoredEvent]) -> Void
+    ) throws -> any EventFeed {
+        try PostgresEventFeed(database: self, interval: interval, deliver: deliver)
+    }
 
     /// Moves with every commit of this process.
     ///

@@ -25,12 +25,16 @@ public final class PostgresDatabase: Sendable {
     let generation = Atomic<UInt64>(0)
     /// Commits made by this process, for `/metrics`.
     let commits = Atomic<UInt64>(0)
+    /// The folder uploaded pictures are kept in: one that every instance shares.
+    public let mediaFolderPath: String
 
     /// Connects (one connection, to fail early on a bad string) and brings the schema up to
     /// date with `PostgresSchema.migrations`, holding an advisory lock so that instances
     /// starting at once migrate one after the other.
-    public static func open(url: String, poolSize: Int = StoreLocation.defaultPoolSize) throws -> PostgresDatabase {
-        let database = try PostgresDatabase(url: url, poolSize: poolSize)
+    public static func open(
+        url: String, poolSize: Int = StoreLocation.defaultPoolSize, mediaFolder: String = "kitchen.media"
+    ) throws -> PostgresDatabase {
+        let database = try PostgresDatabase(url: url, poolSize: poolSize, mediaFolder: mediaFolder)
         do {
             try database.withConnection { try PostgresMigrator.migrate($0) }
         } catch {
@@ -40,8 +44,9 @@ public final class PostgresDatabase: Sendable {
         return database
     }
 
-    init(url: String, poolSize: Int) throws {
+    init(url: String, poolSize: Int, mediaFolder: String) throws {
         self.url = url
+        mediaFolderPath = mediaFolder
         self.poolSize = max(1, poolSize)
         pool = Mutex(PostgresPool())
         slots = DispatchSemaphore(value: self.poolSize)

@@ -18,13 +18,17 @@ public enum StoreLocation: Sendable, Hashable {
     }
 
     /// Opens the database and brings its schema up to date; `poolSize` bounds the
-    /// connections a PostgreSQL store keeps open (SQLite's readers have their own bound).
-    public func open(poolSize: Int = StoreLocation.defaultPoolSize) throws -> any KitchenDatabase {
+    /// connections a PostgreSQL store keeps open (SQLite's readers have their own bound),
+    /// and `mediaFolder` is where a PostgreSQL store's uploads go (a SQLite file keeps them
+    /// beside itself).
+    public func open(
+        poolSize: Int = StoreLocation.defaultPoolSize, mediaFolder: String = "kitchen.media"
+    ) throws -> any KitchenDatabase {
         switch self {
         case .sqlite(let path):
             return try Database.open(path: path, migrations: DomainMigrations.all)
-        case .postgres:
-            throw StoreLocationError("PostgreSQL is not supported by this build")
+        case .postgres(let url):
+            return try PostgresDatabase.open(url: url, poolSize: poolSize, mediaFolder: mediaFolder)
         }
     }
 
@@ -51,8 +55,3 @@ public enum StoreLocation: Sendable, Hashable {
     public static let defaultPoolSize = 8
 }
 
-/// A `--db` value that names no database Kitchen can open.
-public struct StoreLocationError: Error, CustomStringConvertible {
-    public let description: String
-    init(_ description: String) { self.description = description }
-}

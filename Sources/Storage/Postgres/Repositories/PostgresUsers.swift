@@ -42,6 +42,7 @@ extension PostgresUsers: UserStore {
                 """, username, name, passwordHash, isMember, clock().milliseconds
             ) { $0.int64(0) }
             guard let id else { throw DomainError.conflict("The username \(username) is taken.") }
+            try PostgresSearch.index(userID: id, name: name, username: username, c)
             return try Self.users(ids: [id], c)[id]!
         }
     }
@@ -86,6 +87,7 @@ extension PostgresUsers: UserStore {
                 birthday = $6, hometown = $7, current_location = $8 WHERE id = $9
                 """, user.name, user.avatarURL, user.bio, user.gender?.rawValue, user.profession,
                 user.birthday, user.hometown, user.currentLocation, userID)
+            if change.name != nil { try PostgresSearch.index(userID: userID, name: user.name, username: user.username, c) }
             return user
         }
     }

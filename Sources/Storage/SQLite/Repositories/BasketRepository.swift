@@ -25,17 +25,9 @@ public struct BasketRepository: Sendable {
             try c.query("SELECT name_key FROM basket_purchases WHERE user_id = ?", userID) {
                 $0.string(0)
             })
-        let ingredients = try RecipeRepository.ingredients(recipeIDs: recipeIDs, c)
         return Basket(
-            recipes: recipeIDs.map { id in
-                BasketRecipe(
-                    recipeID: id,
-                    ingredients: (ingredients[id] ?? []).map {
-                        BasketIngredient(
-                            name: $0.name, amount: $0.amount,
-                            purchased: purchased.contains(Basket.nameKey($0.name)))
-                    })
-            })
+            recipeIDs: recipeIDs, ingredients: try RecipeRepository.ingredients(recipeIDs: recipeIDs, c),
+            purchased: purchased)
     }
 
     /// Puts a recipe in the basket; idempotent (it keeps its place).

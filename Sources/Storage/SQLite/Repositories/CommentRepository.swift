@@ -17,7 +17,7 @@ public struct CommentRepository: Sendable {
     static let columns = "id, target_kind, target_id, author_id, text, reply_to_id, created_at"
     static let byID = ByIDQuery(from: "comments", columns: columns)
 
-    static func comment(_ row: Row, at o: Int = 0) -> Comment {
+    static func comment<R: ColumnReader>(_ row: R, at o: Int = 0) -> Comment {
         Comment(
             id: row.int64(o),
             target: CommentTarget(kind: row.string(o + 1), id: row.int64(o + 2)) ?? .dish(0),

@@ -17,7 +17,7 @@ public struct DishRepository: Sendable {
     static let columns = "id, author_id, recipe_id, description, meal, created_at"
     static let byID = ByIDQuery(from: "dishes", columns: columns)
 
-    static func dish(_ row: Row, at o: Int = 0) -> Dish {
+    static func dish<R: ColumnReader>(_ row: R, at o: Int = 0) -> Dish {
         Dish(
             id: row.int64(o), authorID: row.int64(o + 1), recipeID: row.optionalInt64(o + 2),
             description: row.optionalString(o + 3),
@@ -108,14 +108,7 @@ public struct DishRepository: Sendable {
     /// Shares a dish: 1 to 9 photos with non-blank URLs; tags are trimmed, blank ones
     /// dropped and repeats removed; a given recipe must exist.
     public func uploadDish(authorID: Int64, _ input: NewDish) throws -> Dish {
-        guard (1...Self.maximumPhotos).contains(input.photos.count) else {
-            throw DomainError.badInput(
-                "A dish needs 1 to \(Self.maximumPhotos) photos; \(input.photos.count) were given.")
-        }
-        guard input.photos.allSatisfy({ !$0.url.isBlank }) else {
-            throw DomainError.badInput("A photo URL must not be blank.")
-        }
-        let tags = distinct(input.tags.map(\.trimmed).filter { !$0.isEmpty })
+        let tags = try input.checkedTags(maximumPhotos: Self.maximumPhotos)
         return try database.write { c in
             if let recipeID = input.recipeID,
                 try !c.exists("SELECT 1 FROM recipes WHERE id = ?", recipeID)

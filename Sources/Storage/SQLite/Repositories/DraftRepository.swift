@@ -18,7 +18,7 @@ public struct DraftRepository: Sendable {
 
     static let columns = "id, author_id, name, description, cover_url, tips, created_at, updated_at"
 
-    static func draft(_ row: Row, at o: Int = 0) -> Draft {
+    static func draft<R: ColumnReader>(_ row: R, at o: Int = 0) -> Draft {
         Draft(
             id: row.int64(o), authorID: row.int64(o + 1), name: row.string(o + 2),
             description: row.optionalString(o + 3), coverURL: row.optionalString(o + 4),

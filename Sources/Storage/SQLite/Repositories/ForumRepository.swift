@@ -14,7 +14,7 @@ public struct ForumRepository: Sendable {
     static let topicColumns = "id, forum_id, author_id, title, body, created_at"
     static let topicsByID = ByIDQuery(from: "topics", columns: topicColumns)
 
-    static func topic(_ row: Row, at o: Int = 0) -> Topic {
+    static func topic<R: ColumnReader>(_ row: R, at o: Int = 0) -> Topic {
         Topic(
             id: row.int64(o), forumID: row.int64(o + 1), authorID: row.int64(o + 2),
             title: row.string(o + 3), body: row.string(o + 4),

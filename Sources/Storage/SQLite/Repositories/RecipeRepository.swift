@@ -14,7 +14,7 @@ public struct RecipeRepository: Sendable {
     static let columns = "id, author_id, name, description, cover_url, tips, created_at"
     static let byID = ByIDQuery(from: "recipes", columns: columns)
 
-    static func recipe(_ row: Row, at o: Int = 0) -> Recipe {
+    static func recipe<R: ColumnReader>(_ row: R, at o: Int = 0) -> Recipe {
         Recipe(
             id: row.int64(o + 0), authorID: row.int64(o + 1), name: row.string(o + 2),
             description: row.optionalString(o + 3), coverURL: row.optionalString(o + 4),
