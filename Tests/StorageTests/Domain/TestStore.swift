@@ -23,7 +23,7 @@ final class TestStore: @unchecked Sendable {
     /// The clock every repository reads; each reading is a millisecond after the last.
     let now: ManualClock
     private let sqlite: TestDatabase?
-    private let postgres: (database: PostgresDatabase, schema: String, base: String)?
+    private let postgres: (database: PostgresDatabase, schema: PostgresScratchSchema)?
     /// The SQLite database of a SQLite run (nil on PostgreSQL).
     var sqliteDatabase: TestDatabase? { sqlite }
     /// The PostgreSQL database of a PostgreSQL run (nil on SQLite).
@@ -40,26 +40,17 @@ final class TestStore: @unchecked Sendable {
             let base = try #require(
                 ProcessInfo.processInfo.environment["KITCHEN_TEST_POSTGRES"],
                 "KITCHEN_TEST_POSTGRES names the test cluster (scripts/test starts one)")
-            let schema = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-            let admin = try PostgresConnection(url: base)
-            try admin.runControl("CREATE SCHEMA \(schema)")
-            admin.close()
-            let separator = base.contains("?") ? "&" : "?"
-            let database = try PostgresDatabase.open(
-                url: base + separator + "options=-csearch_path%3D\(schema)", poolSize: 4)
-            postgres = (database, schema, base)
+            let schema = try PostgresScratchSchema(in: base)
+            let database = try PostgresDatabase.open(url: schema.url, poolSize: 4)
+            postgres = (database, schema)
             sqlite = nil
             now = ManualClock()
         }
     }
 
     deinit {
-        guard let postgres else { return }
-        postgres.database.close()
-        if let admin = try? PostgresConnection(url: postgres.base) {
-            try? admin.runControl("DROP SCHEMA \(postgres.schema) CASCADE")
-            admin.close()
-        }
+        postgres?.database.close()
+        postgres?.schema.drop()
     }
 
     var clock: Clock { { [now] in now.tick() } }
