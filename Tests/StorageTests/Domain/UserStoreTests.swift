@@ -15,12 +15,12 @@ struct UserStoreTests {
     func usernames() throws {
         _ = try db.user("alice")
         #expect(throws: DomainError.conflict("The username ALICE is taken.")) {
-            try db.users.createUser(username: "ALICE", name: "A", passwordHash: "x", isMember: false)
+            try db.users.createUser(username: "ALICE", name: "A", passwordHash: "x")
         }
         for bad in ["ab", "has space", "名字", String(repeating: "a", count: 33)] {
-            #expect(throws: DomainError.self) { try db.users.createUser(username: bad, name: "A", passwordHash: "x", isMember: false) }
+            #expect(throws: DomainError.self) { try db.users.createUser(username: bad, name: "A", passwordHash: "x") }
         }
-        #expect(throws: DomainError.self) { try db.users.createUser(username: "bob", name: " ", passwordHash: "x", isMember: false) }
+        #expect(throws: DomainError.self) { try db.users.createUser(username: "bob", name: " ", passwordHash: "x") }
     }
 
     @Test("following is idempotent, self-follow is an error, counts and flags follow")

@@ -4,13 +4,13 @@ import Testing
 @testable import Storage
 
 @Suite("Dishes, comments and the feed")
-struct CommunityTests {
-    let db: TestDatabase
+struct CommunityStoreTests {
+    let db: TestStore
     let alice: User
     let bob: User
 
     init() throws {
-        db = try TestDatabase()
+        db = try TestStore()
         alice = try db.user("alice")
         bob = try db.user("bob_99")
     }
@@ -121,7 +121,7 @@ struct CommunityTests {
 
     @Test("forums list their topics newest first")
     func forums() throws {
-        try db.database.write { c in try c.execute("INSERT INTO forums (name, position) VALUES ('家常菜', 0)") }
+        try db.makeForum("家常菜")
         let forum = try #require(try db.forums.forums().first)
         let t1 = try db.forums.createTopic(forumID: forum.id, authorID: alice.id, title: "排骨", body: "怎么炖？")
         let t2 = try db.forums.createTopic(forumID: forum.id, authorID: bob.id, title: "鸡蛋", body: "嫩")

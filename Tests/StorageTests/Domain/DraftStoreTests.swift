@@ -4,14 +4,14 @@ import Testing
 @testable import Storage
 
 @Suite("Drafts")
-struct DraftRepositoryTests {
-    let db: TestDatabase
+struct DraftStoreTests {
+    let db: TestStore
     let author: User
     let draftID: Int64
 
     /// A draft with steps "a", "b", "c".
     init() throws {
-        db = try TestDatabase()
+        db = try TestStore()
         author = try db.user("author")
         draftID = try db.drafts.createDraft(authorID: author.id, name: "番茄炒蛋").id
         for text in ["a", "b", "c"] {

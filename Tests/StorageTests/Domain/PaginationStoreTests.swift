@@ -4,10 +4,10 @@ import Testing
 @testable import Storage
 
 @Suite("Keyset pagination")
-struct PaginationTests {
+struct PaginationStoreTests {
     @Test("rows inserted meanwhile do not shift the next page")
     func stable() throws {
-        let db = try TestDatabase()
+        let db = try TestStore()
         let author = try db.user("author")
         var ids: [Int64] = []
         for n in 0..<10 { ids.append(try db.recipe("菜\(n)", by: author).id) }
@@ -20,7 +20,10 @@ struct PaginationTests {
         let last = try db.recipes.recipes(page: PageRequest(first: 4, cursor: second.edges.last!.cursor))
         #expect(last.nodes.map(\.id) == Array(ids.reversed().suffix(2)) && !last.hasNextPage)
     }
+}
 
+@Suite("Pagination on SQLite")
+struct PaginationTiesTests {
     @Test("rows with the same time are ordered by id without gaps or repeats")
     func ties() throws {
         let db = try TestDatabase()

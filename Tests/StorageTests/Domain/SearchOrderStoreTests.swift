@@ -6,12 +6,12 @@ import Testing
 /// The order of search results: where the keywords are found decides the tier (name, then
 /// ingredients, then description), and within a tier the newest recipe comes first.
 @Suite("Search order")
-struct SearchOrderTests {
-    let db: TestDatabase
+struct SearchOrderStoreTests {
+    let db: TestStore
     let cook: User
 
     init() throws {
-        db = try TestDatabase()
+        db = try TestStore()
         cook = try db.user("cook")
     }
 
@@ -109,6 +109,32 @@ struct SearchOrderTests {
         #expect(none.hasNextPage)
     }
 
+    @Test("users whose name matches come before those found by username")
+    func users() throws {
+        let byUsername = try db.users.createUser(username: "amy_cook", name: "Amy", passwordHash: "x")
+        let byName = try db.users.createUser(username: "chef_b", name: "Cook Bo", passwordHash: "x")
+        let newestByName = try db.users.createUser(username: "cy3", name: "Cook Cy", passwordHash: "x")
+        let page = try db.search.searchUsers(keyword: "cook", page: PageRequest(first: 10))
+        // The fixture's own user, named Cook, is the oldest name match.
+        #expect(page.nodes == [newestByName.id, byName.id, cook.id, byUsername.id])
+    }
+}
+
+@Suite("Search on SQLite")
+struct SearchIndexTests {
+    let db: TestDatabase
+
+    init() throws {
+        db = try TestDatabase()
+        _ = try db.user("cook")
+    }
+
+    /// Publishes a recipe by the fixture's cook.
+    func recipe(_ name: String, _ ingredients: [String] = []) throws -> Int64 {
+        let cook = try #require(try db.users.user(username: "cook"))
+        return try db.recipe(name, by: cook, ingredients: ingredients.map { Ingredient(name: $0, amount: "") }).id
+    }
+
     @Test("the per-tier indexes are filled from the search rows written before them")
     func backfilled() throws {
         let old = try TestDatabase(migrations: Array(DomainMigrations.all.prefix(11)))
@@ -140,15 +166,5 @@ struct SearchOrderTests {
             try c.queryFirst("SELECT count(*) FROM recipe_name_search WHERE recipe_name_search MATCH '\"生 抽\"'") { $0.int(0) }
         }
         #expect(names == 1)
-    }
-
-    @Test("users whose name matches come before those found by username")
-    func users() throws {
-        let byUsername = try db.users.createUser(username: "amy_cook", name: "Amy", passwordHash: "x")
-        let byName = try db.users.createUser(username: "chef_b", name: "Cook Bo", passwordHash: "x")
-        let newestByName = try db.users.createUser(username: "cy3", name: "Cook Cy", passwordHash: "x")
-        let page = try db.search.searchUsers(keyword: "cook", page: PageRequest(first: 10))
-        // The fixture's own user, named Cook, is the oldest name match.
-        #expect(page.nodes == [newestByName.id, byName.id, cook.id, byUsername.id])
     }
 }

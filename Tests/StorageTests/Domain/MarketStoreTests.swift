@@ -4,11 +4,11 @@ import Testing
 @testable import Storage
 
 @Suite("Market, basket and apps")
-struct MarketRepositoryTests {
-    let db: TestDatabase
+struct MarketStoreTests {
+    let db: TestStore
 
     init() throws {
-        db = try TestDatabase()
+        db = try TestStore()
     }
 
     @Test("goods come with images, attributes and kinds in order; the market hides unlisted goods")

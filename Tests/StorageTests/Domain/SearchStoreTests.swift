@@ -4,12 +4,12 @@ import Testing
 @testable import Storage
 
 @Suite("Search")
-struct SearchRepositoryTests {
-    let db: TestDatabase
+struct SearchStoreTests {
+    let db: TestStore
     let ids: [String: Int64]
 
     init() throws {
-        db = try TestDatabase()
+        db = try TestStore()
         let cook = try db.user("cook")
         var ids: [String: Int64] = [:]
         for (name, ingredients, description) in [
