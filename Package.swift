@@ -40,7 +40,11 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
         .target(
             name: "App", dependencies: ["GraphQL", "Storage", "HTTPServer", "CVips"],
-            swiftSettings: strict),
+            swiftSettings: strict, plugins: ["EmbedAssets"]),
+        // The explorer's page, script and style (App's Assets folders) become Swift source at
+        // build time, so they are real files yet nothing is read from disk to serve them.
+        .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["AssetEmbedder"]),
+        .executableTarget(name: "AssetEmbedder", path: "Plugins/AssetEmbedder", swiftSettings: strict),
         .executableTarget(name: "kitchen", dependencies: ["App", "GraphQL"], swiftSettings: strict),
         .executableTarget(
             name: "Benchmarks", dependencies: ["GraphQL", "App"], path: "Benchmarks/Sources",

@@ -196,3 +196,4 @@ static inline int kitchen_wait_termination_signal(void) {
     while (sigwait(&set, &signal_number) != 0) {}
     return signal_number;
 }
+#include "hangups.h"

@@ -7,7 +7,7 @@ internal import CMicroHTTPD
 func makeStreamResponse(
     _ stream: HTTPStream, connection: OpaquePointer, context: ServerContext
 ) -> OpaquePointer? {
-    stream.attach(StreamConnection(pointer: connection))
+    stream.attach(StreamConnection(pointer: connection), hangups: context.hangups)
     context.openStreams.add(stream)
     let box = Unmanaged.passRetained(StreamBox(stream: stream, context: context)).toOpaque()
     guard
@@ -43,6 +43,7 @@ func streamReader(
     case .bytes(let count): return count
     case .waiting: return 0
     case .end: return -1  // MHD_CONTENT_READER_END_OF_STREAM
+    case .abort: return -2  // MHD_CONTENT_READER_END_WITH_ERROR: close the connection
     }
 }
 

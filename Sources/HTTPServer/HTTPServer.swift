@@ -84,6 +84,7 @@ public final class HTTPServer: Sendable {
             _ = context.requestsInFlight.wait(timeout: .now() + .seconds(2))
         }
         daemon.deadlineSweeper?.cancel()
+        context.hangups.stop()
         MHD_stop_daemon(daemon.pointer)
         daemon.retainedContext.release()
     }

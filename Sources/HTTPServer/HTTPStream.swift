@@ -1,11 +1,14 @@
 import Synchronization
 
-/// A response body that is written over time, for server-sent events.
+/// A response body that is written over time, for server-sent events and multipart
+/// subscriptions.
 ///
 /// The handler returns it in an `HTTPResponse` at once and keeps it; any thread may then
 /// `send` bytes and finally `finish`. While nothing is queued the connection is
 /// suspended in libmicrohttpd, so an idle stream holds no pool thread: five open event
-/// streams cannot starve a two-thread pool.
+/// streams cannot starve a two-thread pool. While suspended, its socket is watched
+/// (`HangupWatcher`): a client that goes away closes the stream at once, not at the next
+/// write.
 public final class HTTPStream: Sendable {
     /// What libmicrohttpd's content reader gets from `read(into:)`.
     enum Chunk: Equatable {
@@ -15,6 +18,8 @@ public final class HTTPStream: Sendable {
         case waiting
         /// The stream is finished and drained.
         case end
+        /// The client hung up: the connection must be closed.
+        case abort
     }
 
     private struct State {
@@ -23,12 +28,21 @@ public final class HTTPStream: Sendable {
         var closed = false
         /// The connection is suspended (or about to be) waiting for bytes.
         var parked = false
+        /// The client hung up while the connection was suspended.
+        var hungUp = false
         var closeHandlers: [@Sendable () -> Void] = []
     }
 
     private let state = Mutex(State())
     /// Parks and unparks the connection; set by the server when the response is queued.
-    private let connection = Mutex<StreamConnection?>(nil)
+    private let connection = Mutex<Attachment?>(nil)
+
+    /// The connection a stream is queued on, and who watches its socket while suspended.
+    struct Attachment {
+        let connection: StreamConnection
+        let socket: Int32
+        let hangups: HangupWatcher?
+    }
 
     /// Creates an open, empty stream.
     public init() {}
@@ -38,7 +52,7 @@ public final class HTTPStream: Sendable {
     @discardableResult
     public func send(_ bytes: [UInt8]) -> Bool {
         let unpark: Bool = state.withLock { state in
-            guard !state.closed, !state.finished else { return false }
+            guard !state.closed, !state.finished, !state.hungUp else { return false }
             state.pending.append(contentsOf: bytes)
             defer { state.parked = false }
             return state.parked
@@ -71,9 +85,24 @@ public final class HTTPStream: Sendable {
         if runNow { handler() }
     }
 
-    /// Connects the stream to the libmicrohttpd connection it is queued on.
-    func attach(_ streamConnection: StreamConnection) {
-        connection.withLock { $0 = streamConnection }
+    /// Connects the stream to the libmicrohttpd connection it is queued on; `hangups`
+    /// watches its socket while it is suspended.
+    func attach(_ streamConnection: StreamConnection, hangups: HangupWatcher?) {
+        let attachment = Attachment(connection: streamConnection, socket: streamConnection.socket, hangups: hangups)
+        connection.withLock { $0 = attachment }
+    }
+
+    /// The client hung up while the connection was suspended: wakes the connection so
+    /// that its next read closes it (`.abort`). Called by the `HangupWatcher`.
+    func clientHungUp() {
+        let unpark: Bool = state.withLock { state in
+            guard !state.closed else { return false }
+            state.hungUp = true
+            state.pending = []
+            defer { state.parked = false }
+            return state.parked
+        }
+        if unpark { resume() }
     }
 
     /// Copies up to `capacity` queued bytes into `buffer`, or says to wait or to end.
@@ -89,9 +118,13 @@ public final class HTTPStream: Sendable {
                 state.pending.removeFirst(count)
                 return .bytes(count)
             }
+            if state.hungUp { return .abort }
             if state.finished || state.closed { return .end }
             state.parked = true
-            connection.withLock { $0?.suspend() }
+            connection.withLock { attachment in
+                attachment?.connection.suspend()
+                if let attachment { attachment.hangups?.watch(attachment.socket, for: self) }
+            }
             return .waiting
         }
     }
@@ -111,6 +144,10 @@ public final class HTTPStream: Sendable {
     }
 
     private func resume() {
-        connection.withLock { $0?.resume() }
+        connection.withLock { attachment in
+            guard let attachment else { return }
+            attachment.hangups?.unwatch(attachment.socket)
+            attachment.connection.resume()
+        }
     }
 }

@@ -43,14 +43,15 @@ public struct ServerConfiguration: Sendable {
 }
 
 extension Duration {
-    /// Whole seconds, rounded up, for C APIs that take seconds.
-    var wholeSecondsRoundedUp: Int {
+    /// Whole seconds, rounded up, for C APIs and header fields that take seconds.
+    public var wholeSecondsRoundedUp: Int {
         let (seconds, attoseconds) = components
         return Int(seconds) + (attoseconds > 0 ? 1 : 0)
     }
 
-    /// The same span for Dispatch's deadlines, to the nanosecond.
-    var dispatchInterval: DispatchTimeInterval {
+    /// The same span for Dispatch's deadlines, to the nanosecond (public for the servers
+    /// built on this one, whose timers are Dispatch's too).
+    public var dispatchInterval: DispatchTimeInterval {
         let (seconds, attoseconds) = components
         return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     }

@@ -12,6 +12,8 @@ final class ServerContext: Sendable {
     let maxMultipartBodySize: Int
     /// Streamed responses not yet freed.
     let openStreams = OpenStreams()
+    /// Watches the sockets of suspended streams for their clients' hang-ups.
+    let hangups = HangupWatcher()
     /// Pending responses not yet answered (their connections suspended, or, while the
     /// server stops, their pool threads waiting).
     let waitingResponses = WaitingResponses()

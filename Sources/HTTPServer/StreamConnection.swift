@@ -12,6 +12,9 @@ struct StreamConnection: @unchecked Sendable {
     // response uses it once, to resume, while the connection is still suspended.
     let pointer: OpaquePointer
 
+    /// The connection's socket, for watching it while suspended; -1 if unknown.
+    var socket: Int32 { kitchen_mhd_connection_fd(pointer) }
+
     func suspend() {
         MHD_suspend_connection(pointer)
     }

@@ -75,6 +75,29 @@ struct HTTPStreamTests {
         }
     }
 
+    @Test("a client that hangs up on an idle stream closes it at once, with nothing written")
+    func hangUpOnIdleStream() throws {
+        let streams = Streams()
+        let closed = DispatchSemaphore(value: 0)
+        try withTestServer(handler: streams.handler()) { _, port in
+            for index in 0..<3 {
+                let client = try StreamClient(port: port)
+                #expect(try client.open("GET", "/events") == 200)
+                let stream = try #require(streams.stream(index))
+                stream.onClose { closed.signal() }
+                client.disconnect()
+                // No write follows: only the watch on the suspended socket can notice.
+                #expect(closed.wait(timeout: .now() + 3) == .success)
+                #expect(stream.isClosed)
+            }
+            // The server goes on serving streams.
+            let client = try StreamClient(port: port)
+            #expect(try client.open("GET", "/events") == 200)
+            streams.stream(3)?.send(Array("data: on\n\n".utf8))
+            #expect(try client.next().data == "on")
+        }
+    }
+
     @Test("stopping the server ends open streams")
     func stopEndsStreams() throws {
         let streams = Streams()

@@ -115,6 +115,48 @@ public final class StreamClient {
         }
     }
 
+    /// The body of the next part of a `multipart/mixed` response with `boundary` (what
+    /// follows its header lines), as text; nil at the close delimiter. Throws `timedOut`
+    /// when no whole part comes before the deadline.
+    public func nextPart(boundary: String = "graphql") throws -> String? {
+        while true {
+            if let part = takePart(delimiter: Array("--\(boundary)".utf8)) { return part }
+            if sawLastChunk { throw Failure.closed }
+            try readChunk()
+        }
+    }
+
+    /// The next part that is not a `{}` heartbeat; nil at the close delimiter.
+    public func nextPayloadPart(boundary: String = "graphql") throws -> String? {
+        while true {
+            guard let part = try nextPart(boundary: boundary) else { return nil }
+            if part != "{}" { return part }
+        }
+    }
+
+    /// A whole part at the front of `body` (which starts at a delimiter), consumed up to
+    /// the delimiter that ends it: `.some(text)`, `.some(nil)` for the close, nil when more
+    /// bytes are needed.
+    private func takePart(delimiter: [UInt8]) -> String?? {
+        guard let start = find(delimiter, in: body, from: 0), body.count >= start + delimiter.count + 2 else { return nil }
+        let after = start + delimiter.count
+        if body[after] == UInt8(ascii: "-"), body[after + 1] == UInt8(ascii: "-") {
+            body.removeFirst(after + 2)
+            return .some(nil)
+        }
+        guard let end = find([13, 10] + delimiter, in: body, from: after) else { return nil }
+        let part = body[after..<end]
+        let headerEnd = find([13, 10, 13, 10], in: Array(part), from: 0) ?? -4
+        let content = Array(part).dropFirst(headerEnd + 4)
+        body.removeFirst(end + 2)
+        return .some(String(decoding: content, as: UTF8.self))
+    }
+
+    private func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        return (start...(haystack.count - needle.count)).first { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
+
     /// True if the stream ends (last chunk, or the server closes) before the deadline.
     public func waitForEnd() -> Bool {
         while true {

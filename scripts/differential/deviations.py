@@ -68,22 +68,6 @@ def builtin_scalars_known(text, expected, actual):
     return len(rest) < len(expected) and places(rest) == places(actual)
 
 
-def conflict_reported_per_selection_set(text, expected, actual):
-    """A field conflict inside an inline fragment: graphql-js 16 (checked against 16.6) reports
-    it again for every enclosing selection set that collects the fragment's fields, and so
-    does Kitchen; graphql-core 3.2 reports it once. graphql-core differs from graphql-js here."""
-    def is_conflict(error):
-        return error["message"].startswith("Fields ") and " conflict because " in error["message"]
-    deduplicated, seen = [], set()
-    for error in actual:
-        key = (error["message"], tuple(map(tuple, error["locations"])))
-        if is_conflict(error) and key in seen:
-            continue
-        seen.add(key)
-        deduplicated.append(error)
-    return len(deduplicated) < len(actual) and places(deduplicated) == places(expected)
-
-
 def combined(text, expected, actual):
     """More than one of the above in one document."""
     inside = inside_type_system(text)
@@ -92,12 +76,11 @@ def combined(text, expected, actual):
     expected = [error for error in expected
                 if not (UNKNOWN_STANDARD_SCALAR.match(error["message"])
                         and UNKNOWN_STANDARD_SCALAR.match(error["message"]).group(1) in STANDARD_SCALARS)]
-    return conflict_reported_per_selection_set(text, expected, actual) or places(expected) == places(actual)
+    return places(expected) == places(actual)
 
 
 KNOWN_DEVIATIONS = [
     {"id": "type-system-definitions-not-walked", "applies": type_system_not_walked},
     {"id": "standard-scalars-always-known", "applies": builtin_scalars_known},
-    {"id": "graphql-core-reports-inline-fragment-conflicts-once", "applies": conflict_reported_per_selection_set},
     {"id": "several-of-the-above", "applies": combined},
 ]

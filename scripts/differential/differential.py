@@ -89,9 +89,20 @@ def hypothesis_documents(schema, count, seed, mode, deadline):
     return found
 
 
+def with_upload_scalar(schema):
+    """`schema` with an `Upload` scalar as graphql-upload's: its parseLiteral refuses every
+    literal ("Upload literal unsupported."), as Kitchen's does."""
+    upload = schema.type_map.get("Upload")
+    if isinstance(upload, graphql.GraphQLScalarType):
+        def refuse(node, _variables=None):
+            raise graphql.GraphQLError("Upload literal unsupported.", node)
+        upload.parse_literal = refuse
+    return schema
+
+
 def corpus(name, sdl, count, seed, hypothesis_seconds):
     """(text, origin) pairs for one schema: `count` documents plus hypothesis-graphql's."""
-    schema = graphql.build_schema(sdl)
+    schema = with_upload_scalar(graphql.build_schema(sdl))
     rng = random.Random(f"{seed}-{name}")
     deadline = time.monotonic() + hypothesis_seconds
     documents = []

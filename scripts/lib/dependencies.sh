@@ -12,12 +12,14 @@ KITCHEN_PKG_CONFIG_MODULES=(sqlite3 libmicrohttpd libsodium vips libpq)
 # - hypothesis-graphql writes the differential test's valid and invalid queries;
 # - gql (with its WebSocket and HTTPX transports) and httpx-sse are the third-party
 #   clients every transport is tested with; gql 3.5 is the last line built on
-#   graphql-core 3.2.
+#   graphql-core 3.2; python-multipart's streaming parser reads Apollo's multipart
+#   subscriptions (gql 3.5 has no transport for them).
 KITCHEN_PYTHON_PACKAGES=(
     'graphql-core>=3.2.14,<3.3'
     'hypothesis-graphql>=0.11'
     'gql[websockets,httpx]>=3.5,<4'
     'httpx-sse>=0.4'
+    'python-multipart>=0.0.13'
 )
 
 # Runs a command as root: directly when we are root, else through sudo.

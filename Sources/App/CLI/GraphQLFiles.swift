@@ -52,7 +52,9 @@ enum GraphQLFiles {
         "schema", valueName: "FILE", environment: "KITCHEN_SCHEMA",
         summary: "The schema file (default: Schema.graphql here or beside the package).")
 
-    /// The schema the flags name (else the one the server finds), built and validated.
+    /// The schema the flags name (else the one the server finds), built and validated, with
+    /// the product's scalar coercions attached to the scalars it has of their names, so that
+    /// documents are judged as the server judges them (an `Upload` literal is refused).
     static func loadSchema(_ flags: ParsedFlags) -> Result<LoadedSchema, SchemaLoadFailure> {
         let file: (path: String, text: String)
         do {
@@ -61,7 +63,8 @@ enum GraphQLFiles {
             return .failure(SchemaLoadFailure(path: flags.string("schema"), problem: error.description, errors: []))
         }
         do {
-            return .success(LoadedSchema(path: file.path, schema: try SchemaBuilder.build(sdl: file.text, name: file.path)))
+            let built = try SchemaBuilder.build(sdl: file.text, name: file.path)
+            return .success(LoadedSchema(path: file.path, schema: built.attaching(scalarCoercions: KitchenSchema.scalarCoercions).schema))
         } catch {
             return .failure(SchemaLoadFailure(path: file.path, problem: nil, errors: error.errors))
         }

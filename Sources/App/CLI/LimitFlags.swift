@@ -17,9 +17,12 @@ enum LimitFlags {
                     default: "\(defaults.maxDocumentBytes)", summary: "Longest query text, in bytes."),
             .option("max-cost", valueName: "N", environment: "KITCHEN_MAX_COST",
                     default: "\(defaults.operation.maxCost)",
-                    summary: "Highest operation cost (fields; lists multiply by their first)."),
+                    summary: "Highest operation cost, by the cost directives of the schema (@cost, @listSize)."),
             .option("max-variable-values", valueName: "N", environment: "KITCHEN_MAX_VARIABLE_VALUES",
                     default: "\(defaults.maxVariableValues)", summary: "Most values in a request's variables."),
+            .option("max-batch", valueName: "N", environment: "KITCHEN_MAX_BATCH",
+                    default: "\(defaults.maxBatch)",
+                    summary: "Most operations in one batched request (a JSON array); 0 turns batching off."),
             .toggle("no-suggestions", environment: "KITCHEN_NO_SUGGESTIONS",
                     summary: "Leave \"Did you mean …?\" out of error messages."),
             .toggle("no-introspection", environment: "KITCHEN_NO_INTROSPECTION",
@@ -38,6 +41,7 @@ enum LimitFlags {
         if let value = try flags.int("max-document-bytes", in: range) { limits.maxDocumentBytes = value }
         if let value = try flags.int("max-cost", in: range) { limits.operation.maxCost = value }
         if let value = try flags.int("max-variable-values", in: range) { limits.maxVariableValues = value }
+        if let value = try flags.int("max-batch", in: 0...10_000) { limits.maxBatch = value }
         limits.suggestions = !flags.bool("no-suggestions")
         limits.introspection = !flags.bool("no-introspection")
         return limits

@@ -27,8 +27,8 @@ struct RequestContext: Sendable {
         return viewerID
     }
 
-    /// The context for an HTTP request: reads `Authorization: Bearer <token>`.
-    static func make(for request: HTTPRequest, store: Store) throws(GraphQLError) -> RequestContext {
+    /// The context for a caller: reads `Authorization: Bearer <token>`.
+    static func make(for request: Caller, store: Store) throws(GraphQLError) -> RequestContext {
         let generation = try? store.database.checkedDataGeneration()
         guard let token = bearerToken(request.headers["Authorization"]) else {
             return RequestContext(

@@ -17,12 +17,6 @@ struct DeveloperRoutes: Sendable {
         case "/graphql":
             guard request.method == "GET", Self.wantsPage(request) else { return nil }
             return ExplorerAssets.page()
-        case ExplorerAssets.scriptPath:
-            guard isRead(request) else { return nil }
-            return ExplorerAssets.asset(ExplorerAssets.script, contentType: "text/javascript; charset=utf-8")
-        case ExplorerAssets.stylePath:
-            guard isRead(request) else { return nil }
-            return ExplorerAssets.asset(ExplorerAssets.style, contentType: "text/css; charset=utf-8")
         case "/metrics":
             guard isRead(request) else { return nil }
             var headers = HTTPHeaders()
@@ -30,7 +24,8 @@ struct DeveloperRoutes: Sendable {
             headers.add(name: "Cache-Control", value: "no-store")
             return HTTPResponse(status: 200, headers: headers, body: Array(metrics.exposition().utf8))
         default:
-            return nil
+            guard isRead(request) else { return nil }
+            return ExplorerAssets.asset(at: request.path)
         }
     }
 

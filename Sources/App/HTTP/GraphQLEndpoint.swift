@@ -1,39 +1,54 @@
 import GraphQL
 import HTTPServer
 
-/// `/graphql`: GraphQL over HTTP, as the GraphQL-over-HTTP draft specifies it.
+/// `/graphql` over HTTP: the transports that decode a request's wire format and encode
+/// its answer, around the one `RequestPipeline` that decides everything in between.
 ///
-/// POST with `application/json`, or GET with the parameters in the query string (queries
-/// only: a mutation over GET is 405, because GET must be safe). The response type follows
-/// `Accept`. Request errors (syntax, validation, operation selection, variables) have no
-/// `data` and answer 400 under `application/graphql-response+json`, 200 under
-/// `application/json`; malformed requests answer 400 under either.
-struct GraphQLEndpoint<Context>: Sendable {
-    let service: GraphQLService<Context>
-    /// Builds the per-request context (the viewer, a database lease, …).
-    let makeContext: @Sendable (HTTPRequest) throws(GraphQLError) -> Context
-    /// File uploads (multipart requests); nil refuses them as an unsupported media type.
+/// POST with `application/json` (one operation, or — with `--max-batch` — a JSON array of
+/// them), GET with the parameters in the query string, a multipart upload, and the
+/// streaming transports chosen by `Accept`: server-sent events (`text/event-stream`) and
+/// Apollo's multipart subscriptions (`multipart/mixed;subscriptionSpec=1.0`). The JSON
+/// response type follows `Accept`. Request errors have no `data` and answer 400 under
+/// `application/graphql-response+json`, 200 under `application/json`; malformed requests
+/// answer 400 under either.
+struct GraphQLEndpoint<Context: Sendable>: Sendable {
+    /// Every policy and the execution.
+    var pipeline: RequestPipeline<Context>
+    /// Decodes and stages file uploads (multipart requests); nil refuses them as an
+    /// unsupported media type.
     var uploads: UploadSupport<Context>? = nil
-    /// Subscriptions over server-sent events; nil answers `text/event-stream` with 406.
-    var subscriptions: SubscriptionSupport<Context>? = nil
-    /// Automatic persisted queries and trusted documents.
-    var persistedQueries = PersistedQueries()
-    /// Whole query responses kept while the data is unchanged; nil executes every request.
-    var responseCaching: ResponseCaching<Context>? = nil
-    /// Runs an operation's execution; the server runs it inside one shared database
-    /// snapshot (renewed after each write), so the fields of a query see the same data.
-    var runOperation: @Sendable (() -> ExecutionResult) -> ExecutionResult = { $0() }
-    /// Holds a mutation's answer until its writes are on disk; nil answers at once.
-    var writeDurability: WriteDurability? = nil
+
+    init(pipeline: RequestPipeline<Context>, uploads: UploadSupport<Context>? = nil) {
+        self.pipeline = pipeline
+        self.uploads = uploads
+        if let uploads { self.pipeline.attachUploads = uploads.attach }
+    }
+
+    /// An endpoint over a new pipeline for `service` and `makeContext`.
+    init(
+        service: GraphQLService<Context>, makeContext: @escaping @Sendable (Caller) throws(GraphQLError) -> Context,
+        uploads: UploadSupport<Context>? = nil, subscriptions: SubscriptionSupport<Context>? = nil
+    ) {
+        var pipeline = RequestPipeline(service: service, makeContext: makeContext)
+        pipeline.subscriptions = subscriptions
+        self.init(pipeline: pipeline, uploads: uploads)
+    }
 
     func handle(_ request: HTTPRequest) -> (HTTPResponse, operationName: String?) {
         guard request.method == "GET" || request.method == "POST" else {
             return (Self.methodNotAllowed(allow: "GET, POST"), nil)
         }
-        if let subscriptions, EventStream.isRequested(accept: request.headers["Accept"]) {
-            return subscriptions.handle(request, endpoint: self)
+        let accept = request.headers["Accept"]
+        if EventStream.isRequested(accept: accept) {
+            return StreamingEndpoint(endpoint: self, format: EventStream.format, reply: Reply(mediaType: .graphQLResponse))
+                .handle(request)
         }
-        guard let mediaType = GraphQLMediaType.negotiate(accept: request.headers["Accept"]) else {
+        if MultipartSubscription.isRequested(accept: accept) {
+            let mediaType = GraphQLMediaType.negotiate(accept: accept) ?? .graphQLResponse
+            return StreamingEndpoint(endpoint: self, format: MultipartSubscription.format, reply: Reply(mediaType: mediaType))
+                .handle(request)
+        }
+        guard let mediaType = GraphQLMediaType.negotiate(accept: accept) else {
             return (
                 HTTPResponse(
                     status: 406,
@@ -42,83 +57,44 @@ struct GraphQLEndpoint<Context>: Sendable {
             )
         }
         let reply = Reply(mediaType: mediaType)
-        let cached = responseCaching?.begin(request, mediaType: mediaType)
-        if let answer = cached?.answer { return (answer.response, answer.operationName) }
+        let cached = pipeline.cachedAnswer(for: request, mediaType: mediaType)
+        if let answer = cached.answer { return (answer.response, answer.operationName) }
+        if let upload = multipartUpload(for: request) {
+            return handleUpload(request, support: upload.support, boundary: upload.boundary, reply: reply)
+        }
         let parameters: GraphQLRequest
-        var uploads = RequestUploads.none
-        if let uploadSupport = multipartUpload(for: request) {
-            switch uploadSupport.support.decode(request, boundary: uploadSupport.boundary, reply: reply) {
-            case .success(let decoded): (parameters, uploads) = decoded
-            case .failure(let refusal): return (refusal.response, nil)
-            }
-        } else {
-            switch decode(request) {
-            case .success(let decoded): parameters = decoded
-            case .failure(let failure): return (failure.response(mediaType: mediaType), nil)
-            }
+        switch decodeParameters(request) {
+        case .success(.operation(let decoded)): parameters = decoded
+        case .success(.batch(let operations)): return (handleBatch(operations, request: request, reply: reply), nil)
+        case .failure(let failure): return (failure.response(mediaType: mediaType), nil)
         }
-        defer {
-            if let support = self.uploads, !uploads.isEmpty {
-                uploads.settle(folder: support.folder, media: support.media)
-            }
+        let transport: Transport = request.method == "GET" ? .get : .post
+        switch pipeline.prepare(IncomingRequest(parameters: parameters, transport: transport, caller: Caller(request))) {
+        case .failure(let refusal): return (reply.refusal(refusal), parameters.operationName)
+        case .success(let operation):
+            return (pipeline.respond(operation, reply: reply, bytes: cached.bytes), operation.loggedOperationName)
         }
-        let query: String
-        switch persistedQueries.resolve(parameters) {
-        case .text(let text): query = text
-        case .refused(let error): return (reply.requestErrors([error]), parameters.operationName)
-        case .malformed(let message): return (reply.malformed(message), parameters.operationName)
+    }
+
+    /// A multipart upload: admitted, decoded (its files staged), judged, run, and its files
+    /// settled once the answer is made.
+    private func handleUpload(
+        _ request: HTTPRequest, support: UploadSupport<Context>, boundary: String, reply: Reply
+    ) -> (HTTPResponse, operationName: String?) {
+        let caller = Caller(request)
+        if let refusal = pipeline.admit(.multipartUpload, caller: caller) { return (reply.refusal(refusal), nil) }
+        let parameters: GraphQLRequest
+        let uploads: RequestUploads
+        switch support.decode(request, boundary: boundary, reply: reply) {
+        case .success(let decoded): (parameters, uploads) = decoded
+        case .failure(let refusal): return (refusal.response, nil)
         }
-        if let tooMany = service.limits.checkVariables(parameters.variables) {
-            return (reply.requestErrors([tooMany]), parameters.operationName)
+        defer { uploads.settle(folder: support.folder, media: support.media) }
+        let incoming = IncomingRequest(parameters: parameters, transport: .multipartUpload, caller: caller, uploads: uploads)
+        switch pipeline.prepare(incoming) {
+        case .failure(let refusal): return (reply.refusal(refusal), parameters.operationName)
+        case .success(let operation): return (pipeline.respond(operation, reply: reply), operation.loggedOperationName)
         }
-        if let nul = NulCharacters.check(query: query, variables: parameters.variables) {
-            return (reply.requestErrors([nul]), parameters.operationName)
-        }
-        let prepared: PreparedDocument
-        switch service.prepare(query) {
-        case .ready(let document): prepared = document
-        case .rejected(let errors): return (reply.requestErrors(errors), parameters.operationName)
-        }
-        let operationType = prepared.operationType(named: parameters.operationName)
-        if subscriptions != nil, operationType == .subscription {
-            return (
-                reply.requestErrors([
-                    GraphQLError(
-                        "Subscriptions are served as server-sent events: send the request with "
-                            + "Accept: text/event-stream.", code: .badRequest)
-                ]), parameters.operationName
-            )
-        }
-        if request.method == "GET", operationType == .mutation {
-            return (Self.methodNotAllowed(allow: "POST"), parameters.operationName)
-        }
-        var context: Context
-        do {
-            context = try makeContext(request)
-        } catch {
-            return (reply.requestErrors([error]), parameters.operationName)
-        }
-        if let support = self.uploads, !uploads.isEmpty { context = support.attach(context, uploads) }
-        let operationName = parameters.operationName ?? prepared.soleOperationName
-        let isQuery = operationType == .query
-        let execute = {
-            runOperation {
-                service.execute(
-                    prepared, operationName: parameters.operationName, variables: parameters.variables,
-                    context: context)
-            }
-        }
-        if let responseCaching, uploads.isEmpty, isQuery {
-            let response = responseCaching.respond(
-                query: query, operationName: parameters.operationName, variables: parameters.variables,
-                context: context, reply: reply, bytes: cached?.bytes, loggedOperationName: operationName,
-                execute: execute)
-            return (response, operationName)
-        }
-        if !isQuery, let writeDurability {
-            return (writeDurability.answer(reply: reply) { reply.result(execute()) }, operationName)
-        }
-        return (reply.result(execute()), operationName)
     }
 
     /// The upload support and boundary when `request` is a multipart POST Kitchen accepts.
@@ -129,22 +105,29 @@ struct GraphQLEndpoint<Context>: Sendable {
         return (uploads, boundary)
     }
 
+    /// What a request's parameters decode to: one operation, or a batch's operations (a
+    /// POST whose body is a JSON array), not yet read.
+    enum Decoded {
+        case operation(GraphQLRequest)
+        case batch([Value])
+    }
+
     /// The request's parameters, from the query string (GET) or the JSON body (POST).
-    func decode(_ request: HTTPRequest) -> Result<GraphQLRequest, DecodeFailure> {
-        if request.method == "GET" {
-            var parameters: [String: String] = [:]
-            for (name, value) in request.queryParameters where parameters[name] == nil {
-                parameters[name] = value
+    func decodeParameters(_ request: HTTPRequest) -> Result<Decoded, DecodeFailure> {
+        do {
+            if request.method == "GET" { return .success(.operation(try Self.getParameters(request))) }
+            switch decode(request) {
+            case .success(.list(let operations)): return .success(.batch(operations))
+            case .success(let body): return .success(.operation(try GraphQLRequest(json: body)))
+            case .failure(let failure): return .failure(failure)
             }
-            do {
-                return .success(
-                    try GraphQLRequest(queryParameters: parameters) { text in
-                        try JSONReader.parse(text)
-                    })
-            } catch {
-                return .failure(.malformed(error.message))
-            }
+        } catch {
+            return .failure(.malformed(error.message))
         }
+    }
+
+    /// A POST's body read as JSON: any value (an object, or a batch's array).
+    private func decode(_ request: HTTPRequest) -> Result<Value, DecodeFailure> {
         guard let header = request.headers["Content-Type"] else { return .failure(.unsupportedMediaType) }
         // The two spellings nearly every client sends are known good without parsing.
         if header != "application/json" && header != "application/json; charset=utf-8" {
@@ -154,17 +137,20 @@ struct GraphQLEndpoint<Context>: Sendable {
                 return .failure(.unsupportedMediaType)
             }
         }
-        let body: Value
         do {
-            body = try JSONReader.parse(request.body)
+            return .success(try JSONReader.parse(request.body))
         } catch {
             return .failure(.malformed("The request body is not valid JSON: \(error.message)"))
         }
-        do {
-            return .success(try GraphQLRequest(json: body))
-        } catch {
-            return .failure(.malformed(error.message))
+    }
+
+    /// The parameters of a GET's query string (the first of each name counts).
+    private static func getParameters(_ request: HTTPRequest) throws(GraphQLRequest.Malformed) -> GraphQLRequest {
+        var parameters: [String: String] = [:]
+        for (name, value) in request.queryParameters where parameters[name] == nil {
+            parameters[name] = value
         }
+        return try GraphQLRequest(queryParameters: parameters) { text in try JSONReader.parse(text) }
     }
 
     static func methodNotAllowed(allow: String) -> HTTPResponse {

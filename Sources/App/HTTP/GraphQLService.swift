@@ -22,9 +22,9 @@ struct GraphQLService<Context>: Sendable {
         self.onInternalError = onInternalError
     }
 
-    /// The prepared document for a query text, or the errors that reject it.
+    /// The prepared document for a query text, or the errors that reject it. The text's
+    /// size is the caller's to check first (`RequestPipeline`), before it is even hashed.
     func prepare(_ text: String) -> DocumentPreparation {
-        if let tooLong = limits.checkDocumentSize(text) { return .rejected([tooLong]) }
         var missed = false
         defer { metrics?.recordDocumentCache(hit: !missed) }
         return cache.preparation(for: text) { text in

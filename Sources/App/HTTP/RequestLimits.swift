@@ -18,6 +18,9 @@ struct RequestLimits: Sendable, Hashable {
     var suggestions = true
     /// Whether `__schema` and `__type` may be queried.
     var introspection = true
+    /// The most operations one batched request (a JSON array) may hold; 0, the default,
+    /// turns batching off.
+    var maxBatch = 0
 
     static let `default` = RequestLimits()
 

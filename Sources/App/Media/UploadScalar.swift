@@ -5,7 +5,8 @@ import GraphQL
 /// Decoding replaces each file in `variables` with a placeholder string; input coercion
 /// accepts only those, and the resolver turns one into the file with
 /// `RequestContext.upload(_:)`, which also refuses a placeholder that names no file of
-/// this request. An Upload cannot be written in the document or returned.
+/// this request. An Upload cannot be written in the document (a validation error, in
+/// graphql-upload's words) or returned.
 enum UploadScalar {
     static let coercion = ScalarCoercion(
         parseValue: { value throws(CoercionFailure) in
@@ -15,7 +16,7 @@ enum UploadScalar {
             return value
         },
         parseLiteral: { _ throws(CoercionFailure) in
-            throw CoercionFailure("Upload value can only be given as a variable.")
+            throw CoercionFailure("Upload literal unsupported.")
         },
         serialize: { _ throws(CoercionFailure) in
             throw CoercionFailure("Upload cannot be returned.")

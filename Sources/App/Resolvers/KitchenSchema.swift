@@ -6,11 +6,16 @@ import GraphQL
 /// cover every field of the schema and nothing else, and the server refuses to start
 /// otherwise, listing every mismatch.
 enum KitchenSchema {
+    /// The product's custom scalars and how each coerces values.
+    static let scalarCoercions: [(name: String, coercion: ScalarCoercion)] = [
+        ("DateTime", DateTimeScalar.coercion),
+        ("Upload", UploadScalar.coercion),
+    ]
+
     /// Every resolver of the product.
     static func resolvers() -> Resolvers<RequestContext> {
         var resolvers = Resolvers<RequestContext>()
-        resolvers.scalar("DateTime", DateTimeScalar.coercion)
-        resolvers.scalar("Upload", UploadScalar.coercion)
+        for (name, coercion) in scalarCoercions { resolvers.scalar(name, coercion) }
         PhotoResolvers.register(&resolvers)
         SubscriptionResolvers.register(&resolvers)
         Money.register(&resolvers)

@@ -122,7 +122,7 @@ public final class KitchenServer: Sendable {
                 [weak http] in Double(http?.openConnections ?? 0)
             }
             router.developer.metrics.registerGauge("kitchen_open_subscriptions", help: "Subscription streams open now.") {
-                [weak hub] in Double(hub?.openStreams ?? 0)
+                [weak hub] in Double(hub?.openCount ?? 0)
             }
             let port: UInt16
             do {
@@ -156,8 +156,8 @@ public final class KitchenServer: Sendable {
         service.metrics = developer.metrics
         var endpoint = GraphQLEndpoint<RequestContext>(
             service: service,
-            makeContext: { request throws(GraphQLError) in
-                try RequestContext.make(for: request, store: store)
+            makeContext: { caller throws(GraphQLError) in
+                try RequestContext.make(for: caller, store: store)
             },
             uploads: UploadSupport(
                 limits: options.uploadLimits, folder: store.mediaFolder, media: store.media,
@@ -169,10 +169,10 @@ public final class KitchenServer: Sendable {
             subscriptions: SubscriptionSupport(hub: hub) { subscription, context throws(GraphQLError) in
                 try SubscriptionResolvers.source(subscription, context: context)
             })
-        endpoint.persistedQueries.trusted = options.trustedDocuments
-        endpoint.runOperation = { database.withSharedSnapshot($0) }
-        endpoint.writeDurability = WriteDurability(
-            run: { respond in database.deferringDurability(respond) },
+        endpoint.pipeline.persistedQueries.trusted = options.trustedDocuments
+        endpoint.pipeline.runOperation = { database.withSharedSnapshot($0) }
+        endpoint.pipeline.writeDurability = WriteDurability(
+            run: { execute in database.deferringDurability(execute) },
             whenDurable: { ticket, done in database.whenDurable(ticket, done) })
         developer.metrics.registerGauge("kitchen_database_commits", help: "Write transactions committed since start.") {
             Double(database.flushStatistics.commits)
@@ -182,7 +182,7 @@ public final class KitchenServer: Sendable {
         }
         if options.responseCacheBytes > 0 {
             let cache = ResponseCache(capacity: options.responseCacheBytes)
-            endpoint.responseCaching = ResponseCaching(
+            endpoint.pipeline.responseCaching = ResponseCaching(
                 cache: cache, generation: { try? database.checkedDataGeneration() },
                 requestState: { ($0.viewerID, $0.dataGeneration) },
                 metrics: developer.metrics)

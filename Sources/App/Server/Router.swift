@@ -4,7 +4,7 @@ import Storage
 
 /// Kitchen's HTTP surface: `/graphql`, `/healthz`, `/schema.graphql`, `/media/<hash>` (and
 /// the developer paths of `DeveloperRoutes`), with one log line per request.
-struct Router<Context>: HTTPHandler {
+struct Router<Context: Sendable>: HTTPHandler {
     let graphQL: GraphQLEndpoint<Context>
     /// The schema's SDL, served as the public contract.
     let schemaSDL: [UInt8]

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQL
 import HTTPServer
 import Storage
 import Synchronization
@@ -8,46 +9,80 @@ import Synchronization
 /// Every event reaches exactly the subscribers of its topic; the topic is chosen from the
 /// subscriber's own context (its viewer), never from the client's words alone, so no
 /// event reaches a user it does not belong to. Streams are limited per user and overall.
+/// The hub knows the token each stream was opened with, and a revocation announced in
+/// the event log (`EventLog.revokedTokensTopic`, written by any Kitchen process on the
+/// database) ends every stream of that token.
 final class SubscriptionHub: Sendable {
     /// How many streams may be open at once.
     struct Limits: Sendable {
-        /// Per signed-in user (anonymous streams count together under one key).
+        /// Per signed-in user (anonymous streams count together per client address).
         var perOwner = 5
         /// In the whole process.
         var total = 1000
-        /// How often each stream gets a keep-alive comment.
+        /// How often each stream gets a keep-alive.
         var keepAliveInterval: Duration = .seconds(15)
+        /// What a refused client is told to wait (`Retry-After`) before trying again.
+        var retryAfter: Duration = .seconds(5)
     }
 
-    /// One open stream: where it listens and what to do with an event.
+    /// One open stream: where it listens, who owns it, and how an event becomes its result.
     final class Subscriber: Sendable {
         let topic: String
+        /// Who the per-user limit counts it against.
         let owner: String
-        let stream: HTTPStream
-        let deliver: @Sendable (StoredEvent) -> Void
+        /// The digest of the bearer token it was opened with; nil when anonymous.
+        let tokenDigest: [UInt8]?
+        let sink: any SubscriptionSink
+        /// Subscribers with equal keys get equal results for an event (the same document,
+        /// variables and viewer), so it runs once for all of them.
+        let resultKey: ResultKey
+        /// The root value of one execution for an event; nil skips the event. Every
+        /// subscriber of a topic gets the same one, so it is loaded once per event.
+        let rootValue: @Sendable (StoredEvent) -> Any?
+        /// ExecuteSubscriptionEvent with that root value.
+        let execute: @Sendable (Any) -> ExecutionResult
 
-        init(topic: String, owner: String, stream: HTTPStream, deliver: @escaping @Sendable (StoredEvent) -> Void) {
+        init(
+            topic: String, owner: String, tokenDigest: [UInt8]?, sink: any SubscriptionSink, resultKey: ResultKey,
+            rootValue: @escaping @Sendable (StoredEvent) -> Any?, execute: @escaping @Sendable (Any) -> ExecutionResult
+        ) {
             self.topic = topic
             self.owner = owner
-            self.stream = stream
-            self.deliver = deliver
+            self.tokenDigest = tokenDigest
+            self.sink = sink
+            self.resultKey = resultKey
+            self.rootValue = rootValue
+            self.execute = execute
         }
+    }
+
+    /// What a subscription's result for an event depends on besides the event.
+    struct ResultKey: Hashable, Sendable {
+        var query: String
+        var operationName: String?
+        var variables: ObjectValue
+        /// The viewer (`SubscriptionSource.owner`); nil when anonymous.
+        var viewer: String?
     }
 
     /// Why a stream could not be opened.
     enum Refusal: Error, Equatable {
         case tooManyForOwner(Int)
         case tooManyInTotal
+        /// Its token was revoked while the stream was being opened.
+        case revoked
     }
 
-    private struct State {
+    struct State {
         var byTopic: [String: [ObjectIdentifier: Subscriber]] = [:]
         var countByOwner: [String: Int] = [:]
         var total = 0
+        /// The token digests revoked since the hub started, newest last (bounded).
+        var revoked = RecentlyRevoked()
     }
 
     let limits: Limits
-    private let state = Mutex(State())
+    let state = Mutex(State())
     private let poller = Mutex<(any EventFeed)?>(nil)
     /// Signalled by `stop()` to end the keep-alive thread.
     private let keepAliveStop = DispatchSemaphore(value: 0)
@@ -57,8 +92,8 @@ final class SubscriptionHub: Sendable {
         self.limits = limits
     }
 
-    /// The streams open now, for `/metrics`.
-    var openStreams: Int { state.withLock { $0.total } }
+    /// The streams open now, for `/metrics`, tests and health.
+    var openCount: Int { state.withLock { $0.total } }
 
     /// Starts hearing the database's committed events and sending keep-alives.
     func start(database: any KitchenDatabase, pollInterval: Duration = .milliseconds(25)) throws {
@@ -67,11 +102,9 @@ final class SubscriptionHub: Sendable {
         }
         self.poller.withLock { $0 = poller }
         started.withLock { $0 = true }
-        let interval = limits.keepAliveInterval
-        let nanoseconds = Int(interval.components.seconds) * 1_000_000_000
-            + Int(interval.components.attoseconds / 1_000_000_000)
+        let interval = max(limits.keepAliveInterval, .milliseconds(1))
         let thread = Thread { [weak self, keepAliveStop] in
-            while keepAliveStop.wait(timeout: .now() + .nanoseconds(max(nanoseconds, 1_000_000))) == .timedOut {
+            while keepAliveStop.wait(timeout: .now() + interval.dispatchInterval) == .timedOut {
                 self?.sendKeepAlives()
             }
         }
@@ -79,7 +112,7 @@ final class SubscriptionHub: Sendable {
         thread.start()
     }
 
-    /// Stops polling and keep-alives, and ends every open stream with a `complete` event.
+    /// Stops polling and keep-alives, and ends every open stream (`.serverStopping`).
     /// Call before the HTTP server's `stop()`, which then drains the streams.
     func stop() {
         let wasStarted = started.withLock { started in
@@ -92,16 +125,14 @@ final class SubscriptionHub: Sendable {
             return poller
         }
         poller?.stop()
-        let subscribers = state.withLock { $0.byTopic.values.flatMap(\.values) }
-        for subscriber in subscribers {
-            subscriber.stream.send(EventStream.complete)
-            subscriber.stream.finish()
-        }
+        for subscriber in allSubscribers() { subscriber.sink.end(.serverStopping) }
     }
 
-    /// Adds a subscriber, or refuses past a limit; the subscriber leaves when its stream closes.
+    /// Adds a subscriber, or refuses past a limit (or when its token was revoked
+    /// meanwhile); the subscriber leaves when its sink closes.
     func add(_ subscriber: Subscriber) throws(Refusal) {
         let refusal: Refusal? = state.withLock { state in
+            if let digest = subscriber.tokenDigest, state.revoked.contains(digest) { return .revoked }
             if state.total >= limits.total { return .tooManyInTotal }
             let owned = state.countByOwner[subscriber.owner, default: 0]
             if owned >= limits.perOwner { return .tooManyForOwner(limits.perOwner) }
@@ -111,11 +142,8 @@ final class SubscriptionHub: Sendable {
             return nil
         }
         if let refusal { throw refusal }
-        subscriber.stream.onClose { [weak self] in self?.remove(subscriber) }
+        subscriber.sink.onClose { [weak self] in self?.remove(subscriber) }
     }
-
-    /// The number of open streams (for tests and health).
-    var openCount: Int { state.withLock { $0.total } }
 
     private func remove(_ subscriber: Subscriber) {
         state.withLock { state in
@@ -130,15 +158,32 @@ final class SubscriptionHub: Sendable {
 
     private func dispatch(_ events: [StoredEvent]) {
         for event in events {
-            let subscribers = state.withLock { Array(($0.byTopic[event.topic] ?? [:]).values) }
-            for subscriber in subscribers where !subscriber.stream.isClosed {
-                subscriber.deliver(event)
+            if event.topic == EventLog.revokedTokensTopic {
+                endStreams(ofRevoked: event.payload)
+                continue
             }
+            let subscribers = state.withLock { Array(($0.byTopic[event.topic] ?? [:]).values) }
+            deliver(event, to: subscribers.filter { !$0.sink.isClosed })
+        }
+    }
+
+    /// Loads the event's root value once, runs it once per distinct `ResultKey`, and sends
+    /// each subscriber its result: a thousand identical subscriptions cost one execution.
+    private func deliver(_ event: StoredEvent, to subscribers: [Subscriber]) {
+        guard let first = subscribers.first, let root = first.rootValue(event) else { return }
+        var results: [ResultKey: ExecutionResult] = [:]
+        for subscriber in subscribers {
+            let result = results[subscriber.resultKey] ?? subscriber.execute(root)
+            results[subscriber.resultKey] = result
+            subscriber.sink.send(result)
         }
     }
 
     private func sendKeepAlives() {
-        let subscribers = state.withLock { $0.byTopic.values.flatMap(\.values) }
-        for subscriber in subscribers { subscriber.stream.send(EventStream.keepAlive) }
+        for subscriber in allSubscribers() { subscriber.sink.sendKeepAlive() }
+    }
+
+    private func allSubscribers() -> [Subscriber] {
+        state.withLock { $0.byTopic.values.flatMap(\.values) }
     }
 }

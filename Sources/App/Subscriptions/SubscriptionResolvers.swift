@@ -9,7 +9,7 @@ enum SubscriptionEvent: Sendable {
 }
 
 /// `Subscription`: each root field returns the object its event carries, and the source
-/// of each stream (topic, owner, how to load an event) is chosen here from the viewer.
+/// of each stream (topic, owner, token, how to load an event) is chosen here from the viewer.
 enum SubscriptionResolvers {
     static func register(_ resolvers: inout Resolvers<RequestContext>) {
         resolvers.type("Subscription", parent: SubscriptionEvent.self) { subscription in
@@ -25,8 +25,19 @@ enum SubscriptionResolvers {
     }
 
     /// CreateSourceEventStream for Kitchen's subscriptions: the event-log topic the
-    /// stream listens to, derived from the viewer and the arguments.
+    /// stream listens to, derived from the viewer and the arguments. A refusal is located
+    /// at the root field (locations and path), as graphql-js reports it.
     static func source(
+        _ subscription: PreparedSubscription, context: RequestContext
+    ) throws(GraphQLError) -> SubscriptionSource {
+        do {
+            return try openSource(subscription, context: context)
+        } catch {
+            throw subscription.locatedAtRootField(error)
+        }
+    }
+
+    private static func openSource(
         _ subscription: PreparedSubscription, context: RequestContext
     ) throws(GraphQLError) -> SubscriptionSource {
         let store = context.store
@@ -34,7 +45,9 @@ enum SubscriptionResolvers {
         switch subscription.fieldName {
         case "cartChanged":
             let viewerID = try context.requireViewer()
-            return SubscriptionSource(topic: EventLog.cartTopic(userID: viewerID), owner: owner) { _ in
+            return SubscriptionSource(
+                topic: EventLog.cartTopic(userID: viewerID), owner: owner, tokenDigest: context.tokenDigest
+            ) { _ in
                 SubscriptionEvent.cart(try store.cart.cart(userID: viewerID))
             }
         case "commentAdded":
@@ -48,7 +61,9 @@ enum SubscriptionResolvers {
             guard exists else {
                 throw GraphQLError("Nothing to comment on has this ID.", code: .notFound)
             }
-            return SubscriptionSource(topic: EventLog.commentsTopic(target), owner: owner) { event in
+            return SubscriptionSource(
+                topic: EventLog.commentsTopic(target), owner: owner, tokenDigest: context.tokenDigest
+            ) { event in
                 guard let id = Int64(event.payload), let comment = try store.comments.comments(ids: [id])[id]
                 else { return nil }
                 return SubscriptionEvent.comment(comment)

@@ -62,10 +62,20 @@ struct GlobalID: Sendable, Hashable {
     static func rowID(_ text: String, of typeName: String, argument: String) throws(GraphQLError) -> Int64 {
         guard let id = GlobalID(encoded: text), id.typeName == typeName else {
             throw GraphQLError(
-                "\"\(argument)\" must be a \(typeName) ID; \"\(text.prefix(100))\" is not one.",
+                "\"\(argument)\" must be \(withArticle(typeName)) ID; \"\(text.prefix(100))\" is not one.",
                 code: .badUserInput)
         }
         return id.rowID
+    }
+
+    /// A type name with the indefinite article English gives it: "an Order", "an Address",
+    /// "a User", "a Dish". A vowel letter takes "an", except a "u" said as "you" (`User`,
+    /// `Unit`, `Utensil`).
+    static func withArticle(_ typeName: String) -> String {
+        let lower = typeName.lowercased()
+        let saidAsYou = ["us", "ut", "uni"].contains { lower.hasPrefix($0) }
+        let an = (lower.first.map { "aeiou".contains($0) } ?? false) && !saidAsYou
+        return (an ? "an " : "a ") + typeName
     }
 }
 

@@ -75,17 +75,8 @@ extension Resolvers {
                 missing.append("\(name).\(field.name)")
             }
         }
-        var types = schema.typeNames.compactMap { schema[$0] }
-        for (name, coercion) in scalarCoercions {
-            guard let index = types.firstIndex(where: { $0.name == name }),
-                case .scalar(var scalar) = types[index], !BuiltInScalars.isBuiltIn(name)
-            else {
-                problems.append("scalar \(name) is not a custom scalar of the schema")
-                continue
-            }
-            scalar.coercion = coercion
-            types[index] = .scalar(scalar)
-        }
+        let (bound, unknownScalars) = schema.attaching(scalarCoercions: scalarCoercions)
+        problems += unknownScalars.map { "scalar \($0) is not a custom scalar of the schema" }
         guard missing.isEmpty, extra.isEmpty, problems.isEmpty else {
             throw BindingError(missing: missing, extra: extra, problems: problems)
         }
@@ -97,11 +88,6 @@ extension Resolvers {
                 bySwiftType[swiftType] = typeName
             }
         }
-        let bound = Schema(
-            description: schema.description, queryType: schema.queryType,
-            mutationType: schema.mutationType, subscriptionType: schema.subscriptionType,
-            types: types,
-            directives: schema.directiveNames.compactMap { schema.directives[$0] })
         return BoundSchema(
             schema: bound, resolvers: byType, objectTypeBySwiftType: bySwiftType)
     }

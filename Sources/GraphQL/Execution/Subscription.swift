@@ -18,6 +18,29 @@ public struct PreparedSubscription: Sendable {
     public let arguments: Arguments
     /// The document's field plans, shared by every event.
     let plans: ExecutionPlans
+    /// Where the root field is selected (every selection of its response key).
+    let rootFieldLocations: [SourceLocation]
+    /// The root field's response key: its alias, or else its name.
+    let rootResponseKey: String
+
+    /// `error` as CreateSourceEventStream (section 6.2.3.1) reports an error raised while
+    /// the source stream is made (a missing viewer, an argument the application refuses):
+    /// at the root field's locations (unless it has its own) with the root field's response
+    /// key as its path, as graphql-js's `locatedError` places it. An error that has a path
+    /// is returned unchanged.
+    public func locatedAtRootField(_ error: GraphQLError) -> GraphQLError {
+        Self.located(error, at: rootFieldLocations, responseKey: rootResponseKey)
+    }
+
+    static func located(
+        _ error: GraphQLError, at locations: [SourceLocation], responseKey: String
+    ) -> GraphQLError {
+        guard error.path.isEmpty else { return error }
+        var located = error
+        if located.locations.isEmpty { located.locations = locations }
+        located.path = [.key(responseKey)]
+        return located
+    }
 }
 
 /// A subscription request, prepared or rejected with request errors.
@@ -76,6 +99,7 @@ extension BoundSchema {
                     source: document.source, at: [operation.location.start], code: .badRequest)
             ])
         }
+        let locations = groups[0].1.map { document.source.lineColumn(at: $0.location.start) }
         let arguments: ObjectValue
         do {
             arguments = try InputCoercion.coerceArgumentValues(
@@ -83,13 +107,17 @@ extension BoundSchema {
                 variables: variableValues, schema: schema, source: document.source,
                 location: field.location)
         } catch {
-            return .rejected([error])
+            // Part of CreateSourceEventStream, as in graphql-js: located at the root field.
+            return .rejected([
+                PreparedSubscription.located(error, at: locations, responseKey: field.responseKey)
+            ])
         }
         return .ready(
             PreparedSubscription(
                 document: document, operation: operation, variables: variableValues,
                 fieldName: field.name.value, arguments: Arguments(arguments),
-                plans: prepared.plans))
+                plans: prepared.plans, rootFieldLocations: locations,
+                rootResponseKey: field.responseKey))
     }
 
     /// ExecuteSubscriptionEvent (section 6.2.3.2): runs the subscription's selection set

@@ -24,6 +24,9 @@ public struct Schema: Sendable {
     private let implementationIndex: [String: [String]]
     /// Type ids and field tables for validation (see `SchemaTypeIndex`).
     let typeIndex: SchemaTypeIndex
+    /// The weights and list sizes its `@cost` and `@listSize` directives give, which the
+    /// operation cost measure reads (`OperationLimits`).
+    public let cost: CostDirectives
 
     public init(
         description: String? = nil, queryType: String?, mutationType: String? = nil,
@@ -50,6 +53,7 @@ public struct Schema: Sendable {
         }
         self.directives = directivesByName
         self.directiveNames = directiveNames
+        self.cost = CostDirectives(types: byName, directives: directivesByName)
 
         var possible: [String: [String]] = [:]
         var implementations: [String: [String]] = [:]

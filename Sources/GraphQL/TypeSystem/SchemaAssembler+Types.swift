@@ -8,21 +8,23 @@ extension SchemaAssembler {
         let location = definition.location
         let extensions = allExtensions.filter { Self.sameKind($0.kind, definition.kind) }
         let nodes = [definition] + extensions
+        let applied = nodes.flatMap(\.directives)
         switch definition.kind {
         case .scalar:
             return .scalar(ScalarType(
                 name: name, description: description,
-                specifiedByURL: specifiedByURL(definition.directives), location: location))
+                specifiedByURL: specifiedByURL(definition.directives), location: location,
+                appliedDirectives: applied))
         case .object:
             let (interfaces, fields) = Self.interfacesAndFields(nodes)
             return .object(ObjectType(
                 name: name, description: description, interfaces: interfaces,
-                fields: fields.map { buildField($0) }, location: location))
+                fields: fields.map { buildField($0) }, location: location, appliedDirectives: applied))
         case .interface:
             let (interfaces, fields) = Self.interfacesAndFields(nodes)
             return .interface(InterfaceType(
                 name: name, description: description, interfaces: interfaces,
-                fields: fields.map { buildField($0) }, location: location))
+                fields: fields.map { buildField($0) }, location: location, appliedDirectives: applied))
         case .union:
             let members = nodes.flatMap { node -> [Name] in
                 if case .union(let members) = node.kind { return members }
@@ -30,7 +32,7 @@ extension SchemaAssembler {
             }
             return .union(UnionType(
                 name: name, description: description, members: members.map(\.value),
-                location: location))
+                location: location, appliedDirectives: applied))
         case .enumeration:
             let values = nodes.flatMap { node -> [EnumValueDefinition] in
                 if case .enumeration(let values) = node.kind { return values }
@@ -42,8 +44,8 @@ extension SchemaAssembler {
                     EnumValueInfo(
                         name: value.name.value, description: value.description?.value,
                         deprecationReason: deprecationReason(value.directives),
-                        location: value.location)
-                }, location: location))
+                        location: value.location, appliedDirectives: value.directives)
+                }, location: location, appliedDirectives: applied))
         case .inputObject:
             let fields = nodes.flatMap { node -> [InputValueDefinition] in
                 if case .inputObject(let fields) = node.kind { return fields }
@@ -53,7 +55,7 @@ extension SchemaAssembler {
                 name: name, description: description,
                 fields: fields.map { buildInputValue($0) },
                 isOneOf: definition.directives.contains { $0.name.value == "oneOf" },
-                location: location))
+                location: location, appliedDirectives: applied))
         }
     }
 
@@ -61,14 +63,16 @@ extension SchemaAssembler {
         FieldDefinitionInfo(
             name: node.name.value, description: node.description?.value,
             arguments: node.arguments.map { buildInputValue($0) }, type: TypeReference(node.type),
-            deprecationReason: deprecationReason(node.directives), location: node.location)
+            deprecationReason: deprecationReason(node.directives), location: node.location,
+            appliedDirectives: node.directives)
     }
 
     mutating func buildInputValue(_ node: InputValueDefinition) -> InputValueInfo {
         InputValueInfo(
             name: node.name.value, description: node.description?.value,
             type: TypeReference(node.type), defaultValue: node.defaultValue,
-            deprecationReason: deprecationReason(node.directives), location: node.location)
+            deprecationReason: deprecationReason(node.directives), location: node.location,
+            appliedDirectives: node.directives)
     }
 
     mutating func buildDirective(_ node: DirectiveDefinition) -> DirectiveInfo {

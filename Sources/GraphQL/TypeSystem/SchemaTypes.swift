@@ -139,16 +139,21 @@ public struct ScalarType: Sendable {
     public var specifiedByURL: String?
     public var coercion: ScalarCoercion?
     public var location: Location?
+    /// The directives applied to it in SDL, in order, the specified ones included (e.g.
+    /// `@cost`, `@listSize`), so that tools can read what the schema says beyond the model.
+    public var appliedDirectives: [ConstDirective]
 
     public init(
         name: String, description: String? = nil, specifiedByURL: String? = nil,
-        coercion: ScalarCoercion? = nil, location: Location? = nil
+        coercion: ScalarCoercion? = nil, location: Location? = nil,
+        appliedDirectives: [ConstDirective] = []
     ) {
         self.name = name
         self.description = description
         self.specifiedByURL = specifiedByURL
         self.coercion = coercion
         self.location = location
+        self.appliedDirectives = appliedDirectives
     }
 }
 
@@ -161,10 +166,13 @@ public struct FieldDefinitionInfo: Sendable {
     /// Set by `@deprecated`; nil when the field is not deprecated.
     public var deprecationReason: String?
     public var location: Location?
+    /// The directives applied to it in SDL, in order (see `ScalarType.appliedDirectives`).
+    public var appliedDirectives: [ConstDirective]
 
     public init(
         name: String, description: String? = nil, arguments: [InputValueInfo] = [],
-        type: TypeReference, deprecationReason: String? = nil, location: Location? = nil
+        type: TypeReference, deprecationReason: String? = nil, location: Location? = nil,
+        appliedDirectives: [ConstDirective] = []
     ) {
         self.name = name
         self.description = description
@@ -172,6 +180,7 @@ public struct FieldDefinitionInfo: Sendable {
         self.type = type
         self.deprecationReason = deprecationReason
         self.location = location
+        self.appliedDirectives = appliedDirectives
     }
 
     public func argument(named name: String) -> InputValueInfo? {
@@ -188,11 +197,13 @@ public struct InputValueInfo: Sendable {
     public var defaultValue: ConstValueNode?
     public var deprecationReason: String?
     public var location: Location?
+    /// The directives applied to it in SDL, in order (see `ScalarType.appliedDirectives`).
+    public var appliedDirectives: [ConstDirective]
 
     public init(
         name: String, description: String? = nil, type: TypeReference,
         defaultValue: ConstValueNode? = nil, deprecationReason: String? = nil,
-        location: Location? = nil
+        location: Location? = nil, appliedDirectives: [ConstDirective] = []
     ) {
         self.name = name
         self.description = description
@@ -200,6 +211,7 @@ public struct InputValueInfo: Sendable {
         self.defaultValue = defaultValue
         self.deprecationReason = deprecationReason
         self.location = location
+        self.appliedDirectives = appliedDirectives
     }
 }
 
@@ -210,17 +222,21 @@ public struct ObjectType: Sendable {
     public var interfaces: [String]
     public var fields: [FieldDefinitionInfo]
     public var location: Location?
+    /// The directives applied to it in SDL, in order (see `ScalarType.appliedDirectives`).
+    public var appliedDirectives: [ConstDirective]
     private var fieldIndex: [String: Int]
 
     public init(
         name: String, description: String? = nil, interfaces: [String] = [],
-        fields: [FieldDefinitionInfo], location: Location? = nil
+        fields: [FieldDefinitionInfo], location: Location? = nil,
+        appliedDirectives: [ConstDirective] = []
     ) {
         self.name = name
         self.description = description
         self.interfaces = interfaces
         self.fields = fields
         self.location = location
+        self.appliedDirectives = appliedDirectives
         self.fieldIndex = Self.index(fields)
     }
 
@@ -244,17 +260,21 @@ public struct InterfaceType: Sendable {
     public var interfaces: [String]
     public var fields: [FieldDefinitionInfo]
     public var location: Location?
+    /// The directives applied to it in SDL, in order (see `ScalarType.appliedDirectives`).
+    public var appliedDirectives: [ConstDirective]
     private var fieldIndex: [String: Int]
 
     public init(
         name: String, description: String? = nil, interfaces: [String] = [],
-        fields: [FieldDefinitionInfo], location: Location? = nil
+        fields: [FieldDefinitionInfo], location: Location? = nil,
+        appliedDirectives: [ConstDirective] = []
     ) {
         self.name = name
         self.description = description
         self.interfaces = interfaces
         self.fields = fields
         self.location = location
+        self.appliedDirectives = appliedDirectives
         self.fieldIndex = ObjectType.index(fields)
     }
 
@@ -269,14 +289,18 @@ public struct UnionType: Sendable {
     public var description: String?
     public var members: [String]
     public var location: Location?
+    /// The directives applied to it in SDL, in order (see `ScalarType.appliedDirectives`).
+    public var appliedDirectives: [ConstDirective]
 
     public init(
-        name: String, description: String? = nil, members: [String], location: Location? = nil
+        name: String, description: String? = nil, members: [String], location: Location? = nil,
+        appliedDirectives: [ConstDirective] = []
     ) {
         self.name = name
         self.description = description
         self.members = members
         self.location = location
+        self.appliedDirectives = appliedDirectives
     }
 }
 
@@ -286,15 +310,18 @@ public struct EnumValueInfo: Sendable {
     public var description: String?
     public var deprecationReason: String?
     public var location: Location?
+    /// The directives applied to it in SDL, in order (see `ScalarType.appliedDirectives`).
+    public var appliedDirectives: [ConstDirective]
 
     public init(
         name: String, description: String? = nil, deprecationReason: String? = nil,
-        location: Location? = nil
+        location: Location? = nil, appliedDirectives: [ConstDirective] = []
     ) {
         self.name = name
         self.description = description
         self.deprecationReason = deprecationReason
         self.location = location
+        self.appliedDirectives = appliedDirectives
     }
 }
 
@@ -304,15 +331,18 @@ public struct EnumType: Sendable {
     public var description: String?
     public var values: [EnumValueInfo]
     public var location: Location?
+    /// The directives applied to it in SDL, in order (see `ScalarType.appliedDirectives`).
+    public var appliedDirectives: [ConstDirective]
 
     public init(
         name: String, description: String? = nil, values: [EnumValueInfo],
-        location: Location? = nil
+        location: Location? = nil, appliedDirectives: [ConstDirective] = []
     ) {
         self.name = name
         self.description = description
         self.values = values
         self.location = location
+        self.appliedDirectives = appliedDirectives
     }
 
     public func value(named name: String) -> EnumValueInfo? {
@@ -328,16 +358,19 @@ public struct InputObjectType: Sendable {
     /// Set by `@oneOf`: exactly one field must be given, and it must not be null.
     public var isOneOf: Bool
     public var location: Location?
+    /// The directives applied to it in SDL, in order (see `ScalarType.appliedDirectives`).
+    public var appliedDirectives: [ConstDirective]
 
     public init(
         name: String, description: String? = nil, fields: [InputValueInfo],
-        isOneOf: Bool = false, location: Location? = nil
+        isOneOf: Bool = false, location: Location? = nil, appliedDirectives: [ConstDirective] = []
     ) {
         self.name = name
         self.description = description
         self.fields = fields
         self.isOneOf = isOneOf
         self.location = location
+        self.appliedDirectives = appliedDirectives
     }
 
     public func field(named name: String) -> InputValueInfo? {

@@ -13,6 +13,7 @@ public enum SchemaValidator {
         context.validateRootTypes()
         context.validateDirectives()
         context.validateTypes()
+        context.validateCostDirectives()
         return context.errors
     }
 }

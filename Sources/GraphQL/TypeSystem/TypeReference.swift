@@ -20,6 +20,12 @@ public indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible 
         return false
     }
 
+    /// Whether the type is a list, non-null or not.
+    public var isList: Bool {
+        if case .list = nullable { return true }
+        return false
+    }
+
     /// The type without its outer non-null wrapper, if it has one.
     public var nullable: TypeReference {
         if case .nonNull(let inner) = self { return inner }

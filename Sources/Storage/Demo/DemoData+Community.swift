@@ -61,6 +61,7 @@ extension DemoData {
                 ("xiaoming", "鸡蛋怎么炒才嫩？", "每次炒鸡蛋都很老，求教！"),
             ]),
         ]
+        try Bounds.check(forums.count, atMost: Bounds.forums, "forums", of: "The community")
         for (position, (name, description, topics)) in forums.enumerated() {
             try c.execute(
                 "INSERT INTO forums (name, description, position) VALUES (?, ?, ?)", name, description, position)

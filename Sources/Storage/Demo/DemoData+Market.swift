@@ -146,6 +146,7 @@ extension DemoData {
             ]),
         ]
         for (app, version, pages) in releases {
+            try Bounds.check(pages.count, atMost: Bounds.onboardingPages, "onboarding pages", of: "A release")
             try c.execute("INSERT INTO app_releases (app, latest_version) VALUES (?, ?)", app.rawValue, version)
             for (position, (image, title)) in pages.enumerated() {
                 try c.execute(

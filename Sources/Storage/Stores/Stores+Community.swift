@@ -20,7 +20,9 @@ public protocol UserStore: Sendable {
     func storeToken(digest: [UInt8], userID: Int64) throws
     /// The user a token digest belongs to, or `nil` for an unknown or revoked token.
     func userID(tokenDigest digest: [UInt8]) throws -> Int64?
-    /// Revokes a token by its digest; revoking an unknown one changes nothing.
+    /// Revokes a token by its digest, and announces it on the event log
+    /// (`EventLog.revokedTokensTopic`) so that every stream opened with it ends, in every
+    /// process; revoking an unknown one changes nothing.
     func revokeToken(digest: [UInt8]) throws
     /// Changes the given profile fields and returns the user; a given name must not be
     /// blank, a birthday must be a real date not in the future.

@@ -75,6 +75,17 @@ struct CheckCommandTests {
         #expect(run.status == 0)
     }
 
+    @Test("an Upload written in a document is refused as the server refuses it; a variable passes")
+    func uploadLiteral() {
+        let files = TemporaryFiles()
+        let literal = files.write("literal.graphql", #"mutation { uploadDish(input: {photos: ["a.jpg"]}) { id } }"#)
+        let variable = files.write("variable.graphql", "mutation ($p: [Upload!]) { uploadDish(input: {photos: $p}) { id } }")
+        let refused = runKitchen(["check", "--schema", productSchemaPath, literal])
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("literal.graphql:1:40: Upload literal unsupported."), "\(refused.error)")
+        #expect(runKitchen(["check", "--schema", productSchemaPath, variable]).status == 0)
+    }
+
     @Test("a schema that does not build is reported at its own FILE:LINE:COLUMN, and no document is checked")
     func brokenSchema() {
         let files = TemporaryFiles()
@@ -147,16 +158,17 @@ struct CheckCommandTests {
     func variablePageCost() {
         let files = TemporaryFiles()
         let schema = files.write("schema.graphql", """
-            type Query { nodes(first: Int = 20): [Node!]! }
-            type Node { name: String, items(first: Int): [Node!]! }
+            directive @listSize(assumedSize: Int, slicingArguments: [String!], sizedFields: [String!], requireOneSlicingArgument: Boolean = true) on FIELD_DEFINITION
+            type Query { nodes(first: Int = 20): [Node!]! @listSize(assumedSize: 100, slicingArguments: ["first"]) }
+            type Node { name: String, child: Node, items(first: Int): [Node!]! @listSize(assumedSize: 100, slicingArguments: ["first"]) }
             """)
         // 1 + 100 × (1 + 100 × 1) = 10,101 at the largest pages; 1 + 100 × 102 = 10,201 written in.
-        let variable = files.write("v.graphql", "query($n: Int) { nodes(first: $n) { items(first: $n) { name } } }")
-        let written = files.write("w.graphql", "{ nodes(first: 100) { items(first: 101) { name } } }")
+        let variable = files.write("v.graphql", "query($n: Int) { nodes(first: $n) { items(first: $n) { child { name } } } }")
+        let written = files.write("w.graphql", "{ nodes(first: 100) { items(first: 101) { child { name } } } }")
         #expect(runKitchen(["check", "--server-limits", "--schema", schema, variable]).status == 0)
         let refused = runKitchen(["check", "--server-limits", "--schema", schema, written])
         #expect(refused.status == 1)
-        #expect(refused.error.contains("costs 10201, more than the limit of 10000."))
+        #expect(refused.error.contains("costs 10201, more than the limit of 10000;"))
     }
 
     @Test("no document is a usage error, exit 2")

@@ -1,3 +1,4 @@
+import Foundation
 import GraphQL
 import Testing
 @testable import App
@@ -29,7 +30,20 @@ struct SchemaCommandTests {
         #expect(run.status == 0)
         #expect(run.out.contains("type Query"))
         let rebuilt = try SchemaBuilder.build(sdl: run.out)
-        #expect(SchemaPrinter.print(rebuilt) + "\n" == run.out)
+        #expect(SchemaPrinter.print(rebuilt, appliedDirectives: true) + "\n" == run.out)
+    }
+
+    @Test("the print keeps the cost directives: their definitions and every application")
+    func costDirectives() throws {
+        let run = runKitchen(["schema", "--schema", productSchemaPath])
+        #expect(run.out.contains("directive @cost(\n"))
+        #expect(run.out.contains("directive @listSize(\n"))
+        #expect(run.out.contains(#"@listSize(assumedSize: 6)"#))
+        #expect(run.out.contains(#"@listSize(assumedSize: 100, slicingArguments: ["first"], sizedFields: ["edges", "nodes"])"#))
+        let rebuilt = try SchemaBuilder.build(sdl: run.out)
+        let original = try SchemaBuilder.build(sdl: String(contentsOfFile: productSchemaPath, encoding: .utf8))
+        #expect(rebuilt.cost.listSize(ofField: "sections", on: "LunchMenu") == original.cost.listSize(ofField: "sections", on: "LunchMenu"))
+        #expect(rebuilt.cost.listSize(ofField: "sections", on: "LunchMenu")?.assumedSize == 6)
     }
 
     @Test("a schema that does not build is reported at its own FILE:LINE:COLUMN, exit 1")

@@ -46,6 +46,17 @@ struct AddressMutationsTests {
         #expect(updated["isDefault"].bool == false)
     }
 
+    @Test("an ID of another type is refused with a message that reads right")
+    func wrongIDType() throws {
+        let world = try CommerceWorld.start()
+        defer { world.stop() }
+        let buyer = try world.account()
+        let reply = try buyer.client.post(
+            "mutation($id: ID!) { setDefaultAddress(id: $id) { id } }", ["id": .string(buyer.id)])
+        #expect(reply.errorCode == "BAD_USER_INPUT")
+        #expect(reply.errorMessage == "\"id\" must be an Address ID; \"\(buyer.id)\" is not one.")
+    }
+
     @Test("a blank name or region or a malformed phone is BAD_USER_INPUT and changes nothing", arguments: [
         ("   ", "13800138000", "上海市"),
         ("小明", "12345", "上海市"),

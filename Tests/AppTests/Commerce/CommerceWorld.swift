@@ -30,8 +30,10 @@ final class CommerceWorld: Sendable {
     }
 
     /// Starts a server on a fresh database and fills in the catalogue.
-    static func start(caching: Bool = true) throws -> CommerceWorld {
-        let server = try TestServer.start(caching: caching)
+    static func start(
+        caching: Bool = true, configure: (inout ServeOptions) -> Void = { _ in }
+    ) throws -> CommerceWorld {
+        let server = try TestServer.start(caching: caching, configure: configure)
         do {
             let catalog = try server.withRepositories { stores, _ in try Self.makeCatalog(stores) }
             return CommerceWorld(server: server, catalog: catalog)

@@ -13,12 +13,36 @@ final class DeveloperTestServer: Sendable {
         "The kitchen's little test schema."
         schema { query: Query mutation: Mutation }
 
+        "How much a field or argument adds to an operation's cost (the GraphQL cost specification)."
+        directive @cost(weight: String!) on ARGUMENT_DEFINITION | ENUM | FIELD_DEFINITION | INPUT_FIELD_DEFINITION | OBJECT | SCALAR
+
+        "How long a list can be (the GraphQL cost specification)."
+        directive @listSize(assumedSize: Int, slicingArguments: [String!], sizedFields: [String!], requireOneSlicingArgument: Boolean = true) on FIELD_DEFINITION
+
         "What can be read."
         type Query {
-          "A greeting for `name`."
+          """
+          A greeting for `name`, as in:
+
+          ```graphql
+          { hello(name: "<b>you</b>") }
+          ```
+
+          1. Raw <b onclick="alert(1)">HTML</b> stays text.
+          2. So does <script>alert(2)</script>.
+          """
           hello("Who to greet." name: String = "world"): String!
-          "Recipes, newest first."
-          recipes("At most this many." first: Int = 2): [Recipe!]!
+          """
+          Recipes, newest first: each `Recipe` of the kitchen
+          with its level, *easy* or **hard**.
+
+          - at most `first` of them
+          - never more than three
+
+          See [the guide](https://example.com/guide "Cooking") or [run this](javascript:alert(1)).
+          """
+          recipes("At most this many; `3` at most." first: Int = 2 @cost(weight: "2")): [Recipe!]!
+            @listSize(assumedSize: 3, slicingArguments: ["first"], requireOneSlicingArgument: false) @cost(weight: "1")
           "Always fails, with an internal error."
           broken: String
         }
@@ -73,7 +97,7 @@ final class DeveloperTestServer: Sendable {
         })
         service.metrics = developer.metrics
         var endpoint = GraphQLEndpoint(service: service, makeContext: { _ in () })
-        endpoint.persistedQueries.trusted = trusted
+        endpoint.pipeline.persistedQueries.trusted = trusted
         var router = Router(graphQL: endpoint, schemaSDL: Array(Self.sdl.utf8), isHealthy: { true }, log: log)
         router.developer = developer
         http = HTTPServer(handler: router, configuration: ServerConfiguration(host: "127.0.0.1", port: 0))

@@ -38,12 +38,41 @@ struct ExplorerPageTests {
 
     @Test("nothing is loaded from another server")
     func noRemoteAssets() {
-        for text in [ExplorerAssets.html, ExplorerAssets.script, ExplorerAssets.style] {
-            #expect(!text.contains("http://"))
-            #expect(!text.contains("https://"))
-            #expect(!text.contains("//cdn"))
+        #expect(ExplorerAssets.files.count >= 6)
+        for (name, bytes) in ExplorerAssets.files {
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(!text.contains("http://"), "\(name)")
+            #expect(!text.contains("https://"), "\(name)")
+            #expect(!text.contains("//cdn"), "\(name)")
         }
-        #expect(ExplorerAssets.html.contains(#"<script src="/explorer/app.js"></script>"#))
+        let page = String(decoding: ExplorerAssets.files[ExplorerAssets.pageFile] ?? [], as: UTF8.self)
+        for script in ["markdown.js", "cost.js", "docs.js", "app.js"] {
+            #expect(page.contains(#"<script src="/explorer/\#(script)"></script>"#))
+        }
+        #expect(page.contains(#"<link rel="stylesheet" href="/explorer/app.css">"#))
+    }
+
+    @Test("the page, scripts and style sheet are the repository's files, embedded at build time and served byte for byte")
+    func embeddedFiles() throws {
+        let folder = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/App/Explorer/Assets")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == ExplorerAssets.files.keys.sorted())
+        try DeveloperTestServer.with { server in
+            for name in names {
+                let onDisk = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
+                let embedded = ExplorerAssets.files[name] == onDisk
+                #expect(embedded, "the embedded \(name) is not the file's bytes")
+                let target = name == ExplorerAssets.pageFile ? "/" : ExplorerAssets.pathPrefix + name
+                let served = try server.request("GET", target)
+                let same = served.body == onDisk
+                #expect(served.status == 200, "\(target)")
+                #expect(same, "\(target) is not the bytes of \(name)")
+            }
+            #expect(try server.request("GET", "/explorer/explorer.html").status == 404)
+            #expect(try server.request("GET", "/explorer/missing.js").status == 404)
+        }
     }
 
     @Test("only a browser that prefers HTML gets the page")

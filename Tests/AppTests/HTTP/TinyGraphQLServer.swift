@@ -44,7 +44,7 @@ final class TinyGraphQLServer: Sendable {
         var endpoint = GraphQLEndpoint(
             service: GraphQLService(bound: bound, limits: limits, onInternalError: { _, _ in "req-1" }),
             makeContext: { _ in () })
-        endpoint.writeDurability = writeDurability
+        endpoint.pipeline.writeDurability = writeDurability
         let router = Router(
             graphQL: endpoint,
             schemaSDL: Array(Self.sdl.utf8), isHealthy: { true }, log: log)
@@ -59,9 +59,10 @@ final class TinyGraphQLServer: Sendable {
 
     /// Runs `body` with a started server and stops it afterwards.
     static func with<T>(
-        limits: RequestLimits = .default, _ body: (TinyGraphQLServer) throws -> T
+        limits: RequestLimits = .default, writeDurability: WriteDurability? = nil,
+        _ body: (TinyGraphQLServer) throws -> T
     ) throws -> T {
-        let server = try TinyGraphQLServer(limits: limits)
+        let server = try TinyGraphQLServer(limits: limits, writeDurability: writeDurability)
         defer { server.stop() }
         return try body(server)
     }

@@ -7,8 +7,8 @@ import Testing
 /// held to the sizes the request sends, not refused for the largest a variable could hold.
 @Suite("Operation cost with page sizes from variables, over HTTP")
 struct VariablePageCostOverHTTPTests {
-    /// Recipes, each with a page of comments and a page of dishes: at the largest pages
-    /// (100 each) it costs 100,801, far over the default limit of 10,000.
+    /// Recipes, each with a page of comments and a page of dishes: 2 + n × (6 + 3m), so at
+    /// the largest pages (100 each) it costs 30,602, far over the default limit of 10,000.
     static let recipes = """
         query Recipes($n: Int, $m: Int) {
           recipes(first: $n) { edges { node {
@@ -41,7 +41,7 @@ struct VariablePageCostOverHTTPTests {
         #expect(large.status == 400)
         #expect(large.data == .missing)
         #expect(large.errorCode == "GRAPHQL_VALIDATION_FAILED")
-        #expect(large.errorMessage?.hasPrefix("Operation \"Recipes\" costs 100801, more than the limit of 10000.") == true)
+        #expect(large.errorMessage?.hasPrefix("Operation \"Recipes\" costs 30602, more than the limit of 10000; the costliest field is recipes.edges.node.comments.edges (20000: its selections cost 2 for each of up to 10000 items (100 × 100)).") == true)
         // Written in, the same pages are refused with the same words.
         let literal = try client.post(Self.literal(100, 100))
         #expect(literal.status == 400)

@@ -62,6 +62,22 @@ struct ProductUploadTests {
         #expect(photos.last?["url"].string?.hasSuffix("?w=280") == true)
     }
 
+    @Test("an Upload written in the document is a validation error, in graphql-upload's words, and runs nothing")
+    func uploadLiteral() throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let cook = try server.signUp("cook")
+        let reply = try cook.client.post(
+            #"mutation { uploadDish(input: {photos: ["a.jpg"]}) { id } }"#)
+        #expect(reply.status == 400)
+        #expect(reply.body["data"] == .missing)
+        #expect(reply.errorCode == "GRAPHQL_VALIDATION_FAILED")
+        #expect(reply.errorMessage == "Upload literal unsupported.")
+        #expect(reply.errors.first?["locations"] == [["line": 1, "column": 40]])
+        let dishes = try cook.client.post("{ viewer { dishesCount } }").ok()
+        #expect(dishes["viewer"]["dishesCount"].int == 0)
+    }
+
     @Test("a draft's cover and a step's image can be uploaded")
     func draftImages() throws {
         let server = try TestServer.start()

@@ -5,9 +5,9 @@ import KitchenTestSupport
 
 /// Hostile strings in every kind of string argument: quotes, SQL, NUL, bidi controls,
 /// emoji and 100 kB of text are either refused with a clear client error or stored and
-/// returned byte for byte — never an INTERNAL error, never a 5xx. (A NUL anywhere is
-/// refused up front; before that rule, `"\u{0}"` as a draft name, comment or search
-/// keyword was INTERNAL, found by these tests.)
+/// returned byte for byte — never an INTERNAL error, never a 5xx. (A NUL in text a
+/// mutation would store is refused up front (`StoredTexts`); before that rule, `"\u{0}"`
+/// as a draft name, comment or search keyword was INTERNAL, found by these tests.)
 @Suite("Hostile input")
 struct HostileInputTests {
     static let hostile: [String] = [
@@ -101,28 +101,47 @@ struct HostileInputTests {
         }
     }
 
-    @Test("a NUL in variables or spelled in the document is refused as BAD_USER_INPUT, with nothing run")
-    func nulRefused() throws {
+    @Test("a NUL a mutation would store is refused as BAD_USER_INPUT with nothing changed; elsewhere it is text")
+    func nulRefusedWhereStored() throws {
         let server = try TestServer.start()
         defer { server.stop() }
         let cook = try server.signUp("nul")
-        let cases: [(String, [String: JSON])] = [
+        let stored: [(String, [String: JSON])] = [
             ("mutation($s: String!) { createDraft(name: $s) { name } }", ["s": "\u{0}"]),
             ("mutation($s: String!) { createDraft(name: $s) { name } }", ["s": "a\u{0}b"]),
             ("mutation { createDraft(name: \"\\u0000\") { name } }", [:]),
             ("mutation { createDraft(name: \"x\\u{00}\") { name } }", [:]),
-            ("query($s: String!) { search(keyword: $s) { totalCount } }", ["s": "a\u{0}b"]),
+            ("mutation { createDraft(name: \"\"\"x\u{0}y\"\"\") { name } }", [:]),
+            ("mutation($i: UpdateProfileInput!) { updateProfile(input: $i) { name } }", ["i": ["bio": "a\u{0}"]]),
+            ("mutation($k: String!) { recordSearch(keyword: $k) }", ["k": "\u{0}"]),
+            ("mutation M($s: String! = \"\\u0000\") { ...F } fragment F on Mutation { createDraft(name: $s) { name } }", [:]),
         ]
-        for (document, variables) in cases {
+        for (document, variables) in stored {
             let response = try cook.client.post(document, variables)
             #expect(response.status == 400, "\(document): \(response)")
-            #expect(response.errorMessage == NulCharacters.message, "\(document): \(response)")
+            #expect(response.errorCode == "BAD_USER_INPUT", "\(document): \(response)")
+            #expect(response.errorMessage == StoredTexts.message, "\(document): \(response)")
             #expect(response.data == .missing)
         }
-        let drafts = try cook.client.post("{ viewer { drafts { totalCount } } }").ok()
-        #expect(drafts["viewer"]["drafts"]["totalCount"] == 0)
-        // An escaped backslash before u0000 is text, not a NUL.
-        let text = try cook.client.post("mutation { createDraft(name: \"\\\\u0000\") { name } }").ok()
-        #expect(text["createDraft"]["name"].string == "\\u0000")
+        let unchanged = try cook.client.post("{ viewer { bio drafts { totalCount } } searchHistory }").ok()
+        #expect(unchanged["viewer"]["drafts"]["totalCount"] == 0)
+        #expect(unchanged["viewer"]["bio"] == .null)
+        #expect(unchanged["searchHistory"] == [])
+        // Not stored: a comment, a query's argument, a password (hashed), an escaped backslash.
+        let passing: [(String, [String: JSON])] = [
+            ("mutation { createDraft(name: \"ok\") { name } } # a comment \u{0} here", [:]),
+            ("query($s: String!) { search(keyword: $s) { totalCount } }", ["s": "a\u{0}b"]),
+            ("{ search(keyword: \"a\\u0000\") { totalCount } }", [:]),
+            ("mutation { createDraft(name: \"\\\\u0000\") { name } }", [:]),
+        ]
+        for (document, variables) in passing {
+            let response = try cook.client.post(document, variables)
+            #expect(response.status == 200 && response.errors.isEmpty, "\(document): \(response)")
+        }
+        let signIn = try server.anonymous.post(
+            "mutation($u: String!, $p: String!) { signIn(username: $u, password: $p) { token } }",
+            ["u": .string(cook.username), "p": "wrong\u{0}"])
+        #expect(signIn.errorCode == "UNAUTHENTICATED" || signIn.errorCode == "BAD_USER_INPUT", "\(signIn)")
+        #expect(signIn.errorMessage != StoredTexts.message)
     }
 }

@@ -30,7 +30,7 @@ struct ViewerTokenCacheTests {
         /// The request's viewer, and the statements it took to find it.
         func viewer() throws -> (id: Int64?, statements: Int) {
             let before = ThreadStatementCount.current
-            let context = try RequestContext.make(for: request, store: store)
+            let context = try RequestContext.make(for: Caller(request), store: store)
             return (context.viewerID, ThreadStatementCount.current - before)
         }
 

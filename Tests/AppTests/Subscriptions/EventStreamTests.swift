@@ -95,6 +95,22 @@ struct EventStreamTests {
         }
     }
 
+    @Test("identical subscriptions share one execution per event; a different document runs its own")
+    func sharedExecution() throws {
+        let limits = SubscriptionHub.Limits(perOwner: 10, total: 100, keepAliveInterval: .seconds(60))
+        try TinySubscriptionServer.with(limits: limits) { server in
+            let query = #"subscription { events(topic: "fan") { payload } }"#
+            let same = try (0..<4).map { _ in try subscribe(server, query) }
+            let other = try subscribe(server, #"subscription { events(topic: "fan") { topic } }"#)
+            try server.publish("fan", "x")
+            for client in same {
+                #expect(try client.nextEvent().data == #"{"data":{"events":{"payload":"x"}}}"#)
+            }
+            #expect(try other.nextEvent().data == #"{"data":{"events":{"topic":"fan"}}}"#)
+            #expect(server.executions.value.withLock { $0 } == 2)
+        }
+    }
+
     @Test("an idle stream gets keep-alive comments")
     func keepAlive() throws {
         let limits = SubscriptionHub.Limits(perOwner: 5, total: 10, keepAliveInterval: .milliseconds(20))

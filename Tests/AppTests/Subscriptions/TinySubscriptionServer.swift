@@ -2,6 +2,7 @@ import Foundation
 import GraphQL
 import HTTPServer
 import Storage
+import Synchronization
 import Testing
 
 @testable import App
@@ -25,16 +26,23 @@ final class TinySubscriptionServer: Sendable {
     private let directory: URL
     private let http: HTTPServer
     let database: Database
+    /// How many times the `events` root field has been resolved (once per execution).
+    let executions: ExecutionCount
 
     init(limits: SubscriptionHub.Limits = .init(perOwner: 2, total: 100, keepAliveInterval: .seconds(60))) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("kitchen-sse-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         databasePath = directory.appendingPathComponent("events.sqlite").path
         database = try Database.open(path: databasePath, migrations: DomainMigrations.all)
+        let executions = ExecutionCount()
+        self.executions = executions
         var resolvers = Resolvers<String?>()
         resolvers.type("Query") { query in query.field("ok") { _, _ in true } }
         resolvers.type("Subscription", parent: StoredEvent.self) { subscription in
-            subscription.field("events") { event, _, _ in Resolved.object(event, type: "Event") }
+            subscription.field("events") { [executions] event, _, _ in
+                executions.value.withLock { $0 += 1 }
+                return Resolved.object(event, type: "Event")
+            }
         }
         resolvers.type("Event", parent: StoredEvent.self) { event in
             event.property("topic") { $0.topic }
@@ -81,4 +89,9 @@ final class TinySubscriptionServer: Sendable {
         defer { server.stop() }
         return try body(server)
     }
+}
+
+/// A counter the tiny server's resolvers bump.
+final class ExecutionCount: Sendable {
+    let value = Mutex(0)
 }

@@ -33,6 +33,17 @@ struct EncodingTests {
         }
     }
 
+    @Test("a type name in a message takes the article it is said with")
+    func articles() {
+        for (type, phrase) in [
+            ("Order", "an Order"), ("Address", "an Address"), ("Item", "an Item"), ("Edge", "an Edge"),
+            ("Upload", "an Upload"), ("User", "a User"), ("Unit", "a Unit"), ("Dish", "a Dish"),
+            ("Goods", "a Goods"), ("CartItem", "a CartItem"),
+        ] {
+            #expect(GlobalID.withArticle(type) == phrase)
+        }
+    }
+
     @Test("only letters, a colon and a positive decimal row id read as a global ID")
     func malformedGlobalIDs() {
         func encoded(_ plain: String) -> String {

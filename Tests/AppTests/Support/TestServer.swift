@@ -41,7 +41,8 @@ final class TestServer: Sendable {
     /// count what executing a request costs in SQL statements turn `caching` off: no
     /// response cache, every token looked up).
     static func start(
-        demo: Bool = false, limits: RequestLimits = .default, caching: Bool = true
+        demo: Bool = false, limits: RequestLimits = .default, caching: Bool = true,
+        configure: (inout ServeOptions) -> Void = { _ in }
     ) throws -> TestServer {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("kitchen-test-\(UUID().uuidString)")
@@ -67,6 +68,7 @@ final class TestServer: Sendable {
             options.responseCacheBytes = 0
             options.cachesViewerTokens = false
         }
+        configure(&options)
         do {
             return TestServer(
                 server: try KitchenServer.start(options, log: .discard), directory: directory,
@@ -103,11 +105,7 @@ final class TestServer: Sendable {
     func signUp(_ username: String = "cook", name: String? = nil) throws -> TestAccount {
         let unique = "\(username.prefix(20))_\(TestServer.nextSuffix())"
         let response = try anonymous.post(
-            """
-            mutation SignUp($input: SignUpInput!) {
-              signUp(input: $input) { token user { id username name } }
-            }
-            """,
+            Self.signUpDocument,
             ["input": ["username": .string(unique), "password": .string(TestAccount.password),
                                   "name": .string(name ?? username)]])
         let payload = try response.ok()["signUp"]
@@ -116,6 +114,13 @@ final class TestServer: Sendable {
         }
         return TestAccount(id: id, username: unique, token: token, client: client(token: token))
     }
+
+    /// The document `signUp` sends (a server that runs trusted documents only must list it).
+    static let signUpDocument = """
+        mutation SignUp($input: SignUpInput!) {
+          signUp(input: $input) { token user { id username name } }
+        }
+        """
 
     /// Signs in an existing account (such as a demo one) and returns it.
     func signIn(_ username: String, password: String) throws -> TestAccount {

@@ -69,4 +69,33 @@ struct SubscriptionTests {
         #expect(try message("subscription ($e: Int!) { ticked(every: $e) { n } }")?.contains("$e") == true)
         #expect(try message("subscription A { other }", name: "B") == "Unknown operation named \"B\".")
     }
+
+    @Test("an error while the source stream is made is located at the root field, with its response key as path")
+    func sourceStreamErrorsAreLocated() throws {
+        let schema = try bound()
+        let (text, at) = unmarkAll("subscription ($e: Int) {\n  ▸t: ticked(every: ▸$e) { n }\n  ▸t: ticked(every: $e) { doubled }\n}")
+        // The argument's own location is kept; the path is the root field's.
+        guard case .rejected(let errors) = schema.prepareSubscription(try prepared(text), variables: ["e": .null])
+        else {
+            Issue.record("a null for a non-null argument was accepted")
+            return
+        }
+        #expect(errors.map(\.message) == [#"Argument "every" of non-null type "Int!" must not be null."#])
+        #expect(errors.first?.locations == [at[1]])
+        #expect(errors.first?.path == [.key("t")])
+        // What the application raises while opening the stream gets every selection of the field.
+        guard case .ready(let subscription) = schema.prepareSubscription(try prepared(text), variables: ["e": .int(2)])
+        else {
+            Issue.record("not prepared")
+            return
+        }
+        let refused = subscription.locatedAtRootField(GraphQLError("No viewer.", code: .unauthenticated))
+        #expect(refused.message == "No viewer.")
+        #expect(refused.locations == [at[0], at[2]])
+        #expect(refused.path == [.key("t")])
+        #expect(refused.code == "UNAUTHENTICATED")
+        // An error that has a path already is left as it is.
+        let placed = GraphQLError("Elsewhere.", path: [.key("x")])
+        #expect(subscription.locatedAtRootField(placed) == placed)
+    }
 }

@@ -74,6 +74,25 @@ struct LexerTests {
         #expect(try stringValue(text) == value)
     }
 
+    @Test("U+0000 is a source character as in graphql-js 16: in strings (raw or escaped), block strings and comments", arguments: [
+        ("\"x\u{0}y\"", "x\u{0}y"),
+        (#""x\u0000y""#, "x\u{0}y"),
+        (#""x\u{0}y""#, "x\u{0}y"),
+        (#""x\u{000000}y""#, "x\u{0}y"),
+        ("\"\"\"x\u{0}y\"\"\"", "x\u{0}y"),
+    ])
+    func nulInStrings(text: String, value: String) throws {
+        #expect(try stringValue(text) == value)
+    }
+
+    @Test("a raw U+0000 in a comment is ignored; outside strings and comments it is an unexpected character")
+    func nulOutsideStrings() throws {
+        #expect(try tokenKinds("{ a } # x\u{0}y\n") == [.braceLeft, .name, .braceRight])
+        let error = lexError("{ a \u{0} }")
+        #expect(error?.message == "Syntax Error: Unexpected character: U+0000.")
+        #expect(error?.locations == [SourceLocation(line: 1, column: 5)])
+    }
+
     @Test("bad strings are errors in graphql-js's words", arguments: [
         ("\"abc", "Unterminated string.", 5),
         ("\"a\nb\"", "Unterminated string.", 3),

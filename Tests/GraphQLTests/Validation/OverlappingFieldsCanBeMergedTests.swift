@@ -103,6 +103,29 @@ struct OverlappingFieldsCanBeMergedTests {
         #expect(locations == [[at[0], at[2]], [at[1], at[2]]])
     }
 
+    @Test("a conflict inside an inline fragment is reported once, as graphql-js does")
+    func inlineFragmentConflictOnce() throws {
+        let documents = [
+            "{ pet { ... on Dog { ▸a: name ▸a: nickname } } }",
+            "{ dog { ... { ▸a: name ▸a: nickname } } }",
+            "{ ... on Query { dog { ... on Dog { ... on Pet { ▸a: name ▸a: nickname } } } } }",
+        ]
+        for marked in documents {
+            let (text, at) = unmarkAll(marked)
+            let errors = try validationErrors(text, schema: schema, rules: rule)
+            #expect(errors.map(\.message) == [
+                OverlappingFieldsCanBeMergedRule.conflict(
+                    "a", OverlappingFieldsCanBeMergedRule.differentFields("name", "nickname")),
+            ], "\(text)")
+            #expect(errors.first?.locations == at, "\(text)")
+        }
+        // Fields of an inline fragment still conflict with their enclosing selection set's.
+        let (text, at) = unmarkAll("{ dog { ▸a: name ... on Dog { ▸a: nickname } } }")
+        let errors = try validationErrors(text, schema: schema, rules: rule)
+        #expect(errors.count == 1)
+        #expect(errors.first?.locations == at)
+    }
+
     @Test("a hand-built document without source text is still compared field by field")
     func handBuiltDocument() throws {
         let schema = try testSchema("type Query { a: String b: String }")

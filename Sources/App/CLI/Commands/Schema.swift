@@ -7,9 +7,11 @@ extension CommandSpec {
         usage: "kitchen schema [--schema FILE]",
         discussion: """
             Builds the schema the server would serve and prints it as graphql-js's printSchema
-            does: built-in scalars, specified directives and comments left out, types in
-            definition order. A schema that does not build is reported as FILE:LINE:COLUMN:
-            message per problem on standard error, with exit status 1.
+            does — built-in scalars, specified directives and comments left out, types in
+            definition order — and, unlike printSchema, with the directives the schema applies
+            (@cost and @listSize, the cost clients are measured by). A schema that does not
+            build is reported as FILE:LINE:COLUMN: message per problem on standard error, with
+            exit status 1.
             """,
         flags: [GraphQLFiles.schemaFlag]
     ) { context in
@@ -19,7 +21,7 @@ extension CommandSpec {
         }
         switch GraphQLFiles.loadSchema(context.flags) {
         case .success(let loaded):
-            context.console.print(SchemaPrinter.print(loaded.schema))
+            context.console.print(SchemaPrinter.print(loaded.schema, appliedDirectives: true))
             return 0
         case .failure(let failure):
             failure.diagnostics.forEach(context.console.printError)

@@ -1,3 +1,4 @@
+import Foundation
 import GraphQL
 import Storage
 
@@ -6,7 +7,7 @@ enum SearchResolvers {
     static func register(_ resolvers: inout Resolvers<RequestContext>) {
         resolvers.type("Query") { query in
             query.field("search") { arguments, context in
-                let keyword = arguments.string("keyword") ?? ""
+                let keyword = searchable(arguments.string("keyword") ?? "")
                 let request = try arguments.pageRequest()
                 if arguments.string("type") == "USER" {
                     let ids = try storage { try context.store.search.searchUsers(keyword: keyword, page: request) }
@@ -46,5 +47,12 @@ enum SearchResolvers {
                 try context.store.search.clearHistory(userID: context.requireViewer())
             }
         }
+    }
+
+    /// A keyword as the full-text index can take it: U+0000, which a query may carry (the
+    /// language allows it) but which full-text indexes end text at, separates words as a
+    /// space does. (A mutation cannot store one: `StoredTexts`.)
+    static func searchable(_ keyword: String) -> String {
+        keyword.utf8.contains(0) ? keyword.replacingOccurrences(of: "\u{0}", with: " ") : keyword
     }
 }

@@ -7,10 +7,12 @@ public struct OperationLimits: Sendable, Hashable {
     public var maxAliases: Int
     /// The most directives on one field, fragment or operation.
     public var maxDirectivesPerLocation: Int
-    /// The most an operation may cost: every field costs 1, and a list or connection
-    /// multiplies the cost of its selections by its size (`first`).
+    /// The most an operation may cost, by the cost directives specification's field cost
+    /// (see `OperationMeasure`): an object costs 1 and a scalar 0 unless the schema's `@cost`
+    /// says otherwise, and a list multiplies the cost of its selections by how many items
+    /// it may hold (its slicing argument or `assumedSize`, from the schema's `@listSize`).
     public var maxCost: Int
-    /// The size assumed for a list without a `first` argument.
+    /// The size assumed for a list the schema gives no `@listSize`.
     public var defaultListSize: Int
 
     public init(
@@ -31,8 +33,9 @@ public struct OperationLimits: Sendable, Hashable {
     public static let unlimited = OperationLimits(
         maxDepth: .max, maxAliases: .max, maxDirectivesPerLocation: .max, maxCost: .max)
 
-    /// The errors of every operation of a validated document that breaks a limit; a `first`
-    /// that comes from a variable counts as the largest page (`PageSize.maximum`).
+    /// The errors of every operation of a validated document that breaks a limit; a slicing
+    /// argument (`first`) that comes from a variable counts as the largest page, the list's
+    /// `@listSize(assumedSize:)`.
     public func check(_ document: Document, schema: Schema) -> [GraphQLError] {
         var measure = OperationMeasure(document: document, schema: schema, limits: self)
         var errors: [GraphQLError] = []
@@ -43,8 +46,19 @@ public struct OperationLimits: Sendable, Hashable {
         return errors
     }
 
+    /// What each operation of a validated document costs, in document order (`name` nil
+    /// for an anonymous one), a list sized by a variable counted at its largest: for tools
+    /// that show costs (the README's screens, the explorer), not for refusing.
+    public func costs(_ document: Document, schema: Schema) -> [(name: String?, cost: Double)] {
+        var measure = OperationMeasure(document: document, schema: schema, limits: self)
+        return document.definitions.compactMap { definition in
+            guard case .executable(.operation(let operation)) = definition else { return nil }
+            return (operation.name?.value, measure.measure(operation).cost)
+        }
+    }
+
     /// As `check`, for a server: a query or mutation over the cost limit only because some
-    /// `first` comes from a variable is not refused here but named in `perRequestCost`, to
+    /// slicing argument comes from a variable is not refused here but named in `perRequestCost`, to
     /// be measured with each request's values before it executes. A client paging with
     /// `first: $count` is held to the pages it asks for, not to the largest it could.
     /// (Subscriptions are measured here, as the largest pages: their events run later.)

@@ -1,17 +1,26 @@
 /// Walks one operation, fragments expanded, measuring depth, aliases, directives and cost.
 ///
-/// Fragments are measured once per parent type and remembered, so a fragment spread a
-/// thousand times costs one walk.
+/// Cost is the cost directives specification's field cost. A field costs its weight — its
+/// `@cost`, else its type's `@cost`, else 1 for an object, interface or union and 0 for a
+/// scalar or enum — plus the weights of the arguments it is given, plus the cost of its
+/// selections, which a list multiplies by how many items it may hold: its slicing argument,
+/// else its `@listSize(assumedSize:)`, else the limits' default list size. A field whose
+/// `@listSize` names `sizedFields` (a connection) sizes those lists of its type instead.
+///
+/// Fragments are measured once per place they are spread into (parent type and sizing) and
+/// remembered, so a fragment spread a thousand times costs one walk.
 struct OperationMeasure {
     let schema: Schema
     let limits: OperationLimits
     let source: Source
     let fragments: [String: FragmentDefinition]
-    /// A request's coerced variable values, for the page sizes that come from variables;
-    /// nil when only the document is known, and such a page counts as the largest.
+    /// A request's coerced variable values, for the list sizes that come from variables;
+    /// nil when only the document is known, and such a size counts as the largest.
     let variables: ObjectValue?
     private var memo: [String: Measurement] = [:]
     private var visiting: Set<String> = []
+    /// Fields that break `requireOneSlicingArgument`, found while measuring.
+    var slicingErrors: [GraphQLError] = []
 
     init(document: Document, schema: Schema, limits: OperationLimits) {
         let fragments = document.definitions.compactMap { definition -> FragmentDefinition? in
@@ -43,180 +52,140 @@ struct OperationMeasure {
         self.fragments = fragments
     }
 
-    /// What a selection set adds up to.
+    /// What a selection set adds up to, for one object of its parent type.
     struct Measurement {
         var depth = 0
         var aliases = 0
-        var cost = 0
+        var cost = 0.0
         /// The first node that carries more directives than allowed.
         var crowdedDirectives: (count: Int, location: Location)?
-        /// The cost were every page whose size comes from a variable of unknown value empty
-        /// (`cost` counts them as the largest): what no request of the operation can cost
-        /// less than. Equal to `cost` when no page size was guessed.
-        var leastCost = 0
+        /// The cost were every list whose size comes from a variable of unknown value empty
+        /// (`cost` counts them at their largest): what no request of the operation can cost
+        /// less than. Equal to `cost` when no size was guessed.
+        var leastCost = 0.0
+        /// The cost of the fields that lie under no list below this point: what the nearest
+        /// list above multiplies.
+        var loose = 0.0
+        /// The list below this point whose items cost the most in all.
+        var costliest: CostliestList?
+        /// The field of this selection set that costs the most, with its selections.
+        var heaviest: (key: String, cost: Double)?
+
+        mutating func add(_ part: Measurement) {
+            depth = max(depth, part.depth)
+            aliases = aliases.addingClamped(part.aliases)
+            cost += part.cost
+            leastCost += part.leastCost
+            loose += part.loose
+            if crowdedDirectives == nil { crowdedDirectives = part.crowdedDirectives }
+            if let list = part.costliest, list.share > costliest?.share ?? -.infinity { costliest = list }
+            if let field = part.heaviest, field.cost > heaviest?.cost ?? -.infinity { heaviest = field }
+        }
     }
 
-    /// The limits `operation` breaks. With `deferringVariableCost`, a cost over the limit
-    /// only because some page size comes from a variable is left out and reported as
-    /// `costDependsOnVariables`, for a check with the request's values.
-    mutating func check(
-        _ operation: OperationDefinition, deferringVariableCost: Bool = false
-    ) -> (errors: [GraphQLError], costDependsOnVariables: Bool) {
+    /// The measure of a whole operation, from its root type.
+    mutating func measure(_ operation: OperationDefinition) -> Measurement {
         let root = schema.rootType(for: operation.operation)?.name
-        var total = measure(operation.selectionSet, parentType: root)
+        var total = measure(operation.selectionSet, parentType: root, sizing: nil)
         note(operation.directives.count, at: operation.location, in: &total)
-        var errors: [GraphQLError] = []
-        let at = [operation.location.start]
-        let name = Self.name(of: operation)
-        if total.depth > limits.maxDepth {
-            errors.append(error("\(name) is nested \(total.depth) levels deep; the limit is \(limits.maxDepth).", at))
-        }
-        if total.aliases > limits.maxAliases {
-            errors.append(error("\(name) uses \(total.aliases) aliases; the limit is \(limits.maxAliases).", at))
-        }
-        if let crowded = total.crowdedDirectives {
-            errors.append(error(
-                "\(crowded.count) directives on one location; the limit is \(limits.maxDirectivesPerLocation).",
-                [crowded.location.start]))
-        }
-        if total.cost > limits.maxCost {
-            // Deferred only when some request's pages could keep it within the limit (then
-            // some page size was guessed: without one, `leastCost` is `cost`).
-            if deferringVariableCost, total.leastCost <= limits.maxCost {
-                return (errors, true)
-            }
-            errors.append(costError(name, total.cost, at))
-        }
-        return (errors, false)
+        return total
     }
 
-    /// The cost error of `operation` with this measure's variable values, if it costs
-    /// more than the limit.
-    mutating func costError(of operation: OperationDefinition) -> GraphQLError? {
-        let root = schema.rootType(for: operation.operation)?.name
-        let cost = measure(operation.selectionSet, parentType: root).cost
-        guard cost > limits.maxCost else { return nil }
-        return costError(Self.name(of: operation), cost, [operation.location.start])
-    }
-
-    private static func name(of operation: OperationDefinition) -> String {
-        operation.name.map { "Operation \"\($0.value)\"" } ?? "The operation"
-    }
-
-    private func costError(_ name: String, _ cost: Int, _ at: [Int]) -> GraphQLError {
-        error(
-            "\(name) costs \(cost), more than the limit of \(limits.maxCost). Every field costs 1, "
-                + "and a list or connection multiplies the cost of its selections by its size (first): "
-                + "ask for smaller pages.", at)
-    }
-
-    /// `paged`: the selection set is a connection's, whose `first` has already multiplied
-    /// it, so its `edges` and `nodes` lists are not multiplied again.
+    /// `sizing`: the `@listSize` of the field above when it sizes some of this selection
+    /// set's fields (a connection's `edges` and `nodes`).
     private mutating func measure(
-        _ selectionSet: SelectionSet, parentType: String?, paged: Bool = false
+        _ selectionSet: SelectionSet, parentType: String?, sizing: Sizing?
     ) -> Measurement {
         var total = Measurement()
         for selection in selectionSet.selections {
-            let part: Measurement
             switch selection {
             case .field(let field):
-                part = measure(field, parentType: parentType, paged: paged)
+                total.add(measure(field, parentType: parentType, sizing: sizing))
             case .inlineFragment(let fragment):
                 var inner = measure(
                     fragment.selectionSet, parentType: fragment.typeCondition?.value ?? parentType,
-                    paged: paged)
+                    sizing: sizing)
                 note(fragment.directives.count, at: fragment.location, in: &inner)
-                part = inner
+                total.add(inner)
             case .fragmentSpread(let spread):
-                var inner = measureFragment(named: spread.name.value, paged: paged)
+                var inner = measureFragment(named: spread.name.value, sizing: sizing)
                 note(spread.directives.count, at: spread.location, in: &inner)
-                part = inner
+                total.add(inner)
             }
-            total.depth = max(total.depth, part.depth)
-            total.aliases = total.aliases.addingClamped(part.aliases)
-            total.cost = total.cost.addingClamped(part.cost)
-            total.leastCost = total.leastCost.addingClamped(part.leastCost)
-            if total.crowdedDirectives == nil { total.crowdedDirectives = part.crowdedDirectives }
         }
         return total
     }
 
-    private mutating func measure(_ field: Field, parentType: String?, paged: Bool) -> Measurement {
-        let definition = parentType.flatMap { schema.fieldDefinition(field.name.value, on: $0) }
-        // A field with `first` that is not itself a list is a connection: its page size
-        // multiplies its selections once, and its `edges`/`nodes` are that page.
-        let isConnection = definition.map { $0.argument(named: "first") != nil && !$0.type.isList } ?? false
-        var inner = Measurement()
-        if let selectionSet = field.selectionSet {
-            inner = measure(selectionSet, parentType: definition?.type.namedType, paged: isConnection)
-        }
+    private mutating func measure(_ field: Field, parentType: String?, sizing: Sizing?) -> Measurement {
+        let key = field.alias?.value ?? field.name.value
         var result = Measurement()
-        result.aliases = inner.aliases.addingClamped(field.alias == nil ? 0 : 1)
+        result.aliases = field.alias == nil ? 0 : 1
+        result.depth = 1
+        note(field.directives.count, at: field.location, in: &result)
         if Self.introspectionRoots.contains(field.name.value) {
             // Bounded by the schema's size; MaxIntrospectionDepth limits its recursion.
-            result.depth = 1
             result.cost = 1
             result.leastCost = 1
-        } else {
-            result.depth = inner.depth + 1
-            let isPage = paged && Self.pageFields.contains(field.name.value)
-            let size = isPage ? (value: 1, guessed: false) : size(of: field, definition)
-            result.cost = 1.addingClamped(inner.cost.multipliedClamped(by: size.value))
-            result.leastCost = 1.addingClamped(inner.leastCost.multipliedClamped(by: size.guessed ? 0 : size.value))
+            result.loose = 1
+            result.heaviest = (key, 1)
+            return result
         }
-        result.crowdedDirectives = inner.crowdedDirectives
-        note(field.directives.count, at: field.location, in: &result)
+        guard let parentType, let definition = schema.fieldDefinition(field.name.value, on: parentType) else {
+            return result
+        }
+        let listSize = schema.cost.listSize(ofField: field.name.value, on: parentType)
+        let expected = listSize.map { expectedSize($0, of: field, definition) }
+        var childSizing: Sizing?
+        if let listSize, let expected, !listSize.sizedFields.isEmpty {
+            childSizing = Sizing(fields: listSize.sizedFields, size: expected)
+        }
+        var size: ListSizeValue?
+        if definition.type.isList {
+            if let sizing, sizing.fields.contains(field.name.value) {
+                size = sizing.size
+            } else if childSizing == nil, let expected {
+                size = expected
+            } else {
+                size = ListSizeValue(value: limits.defaultListSize, guessed: false)
+            }
+        }
+        var inner = Measurement()
+        if let selectionSet = field.selectionSet {
+            inner = measure(selectionSet, parentType: definition.type.namedType, sizing: childSizing)
+        }
+        let own = weight(of: field, definition, on: parentType) + argumentsCost(of: field, definition, on: parentType)
+        let multiplier = Double(size?.value ?? 1)
+        result.depth = inner.depth + 1
+        result.aliases = inner.aliases.addingClamped(result.aliases)
+        if let crowded = inner.crowdedDirectives { result.crowdedDirectives = crowded }
+        result.cost = own + multiplier * inner.cost
+        result.leastCost = own + (size?.guessed == true ? 0 : multiplier) * inner.leastCost
+        if let size {
+            result.loose = own
+            let mine = CostliestList(path: [key], share: multiplier * inner.loose, each: inner.loose, sizes: [size.value])
+            let below = inner.costliest?.lifted(through: key, size: size.value)
+            result.costliest = (below?.share ?? -.infinity) > mine.share ? below : mine
+        } else {
+            result.loose = own + inner.loose
+            result.costliest = inner.costliest?.lifted(through: key, size: nil)
+        }
+        result.heaviest = (key, result.cost)
         return result
     }
-
-    /// The fields of a connection that hold its page.
-    static let pageFields: Set<String> = ["edges", "nodes"]
 
     /// The meta-fields whose subtrees are introspection, which these limits leave alone.
     static let introspectionRoots: Set<String> = ["__schema", "__type"]
 
-    private mutating func measureFragment(named name: String, paged: Bool) -> Measurement {
-        let key = paged ? name + " (page)" : name
+    private mutating func measureFragment(named name: String, sizing: Sizing?) -> Measurement {
+        let key = sizing.map { name + " " + $0.memoKey } ?? name
         if let known = memo[key] { return known }
         guard let fragment = fragments[name], !visiting.contains(name) else { return Measurement() }
         visiting.insert(name)
-        var result = measure(fragment.selectionSet, parentType: fragment.typeCondition.value, paged: paged)
+        var result = measure(fragment.selectionSet, parentType: fragment.typeCondition.value, sizing: sizing)
         note(fragment.directives.count, at: fragment.location, in: &result)
         visiting.remove(name)
         memo[key] = result
         return result
-    }
-
-    /// How many times a field's selections may be repeated: its `first` (given, from a
-    /// variable's value, else its default), else the default list size for a list, else
-    /// 1. `guessed`: the `first` came from a variable whose value is not known here, and
-    /// counts as the largest page it could ask for.
-    private func size(of field: Field, _ definition: FieldDefinitionInfo?) -> (value: Int, guessed: Bool) {
-        guard let definition else { return (1, false) }
-        guard let first = definition.argument(named: "first") else {
-            return (definition.type.isList ? limits.defaultListSize : 1, false)
-        }
-        if let argument = field.arguments.first(where: { $0.name.value == "first" }) {
-            switch argument.value.kind {
-            case .int(let text):
-                return (Int(text).map { max(0, $0) } ?? PageSize.maximum, false)
-            case .variable(let variable):
-                guard let variables else { return (PageSize.maximum, true) }
-                switch variables[variable.name.value] {
-                case .int(let value)?: return (max(0, value), false)
-                case .null?, nil: break  // no value: the argument's default, as a resolver sees it
-                default: return (PageSize.maximum, false)
-                }
-            default:
-                return (PageSize.maximum, false)
-            }
-        }
-        if let defaultValue = first.defaultValue, case .int(let text) = defaultValue.kind,
-            let value = Int(text)
-        {
-            return (max(0, value), false)
-        }
-        return (limits.defaultListSize, false)
     }
 
     private func note(_ count: Int, at location: Location, in measurement: inout Measurement) {
@@ -225,21 +194,8 @@ struct OperationMeasure {
         }
     }
 
-    private func error(_ message: String, _ offsets: [Int]) -> GraphQLError {
+    func error(_ message: String, _ offsets: [Int]) -> GraphQLError {
         GraphQLError(message, source: source, at: offsets, code: .validationFailed)
-    }
-}
-
-/// The largest page a connection gives: the cost of a `first` that comes from a variable.
-enum PageSize {
-    static let maximum = 100
-}
-
-extension TypeReference {
-    /// Whether the type is a list, non-null or not.
-    var isList: Bool {
-        if case .list = nullable { return true }
-        return false
     }
 }
 
@@ -248,11 +204,5 @@ extension Int {
     func addingClamped(_ other: Int) -> Int {
         let (sum, overflow) = addingReportingOverflow(other)
         return overflow ? .max : sum
-    }
-
-    /// `self × other`, stopping at `Int.max` instead of trapping.
-    func multipliedClamped(by other: Int) -> Int {
-        let (product, overflow) = multipliedReportingOverflow(by: other)
-        return overflow ? .max : product
     }
 }

@@ -8,15 +8,32 @@
 /// pairs are memoized. On top of that, fields are grouped by their text (plus parent type):
 /// once two such groups are known not to conflict, their members are never compared again,
 /// so a thousand copies of one field cost one comparison, not half a million.
+///
+/// An inline fragment's selection set is not checked on its own: its fields belong to the
+/// enclosing selection set, which collects them and finds their conflicts. Checking it
+/// as well reported each conflict inside an inline fragment twice, where graphql-js and
+/// graphql-core 3.2.14 report it once.
 struct OverlappingFieldsCanBeMergedRule: ValidationRule {
     static let name = "OverlappingFieldsCanBeMergedRule"
-    static let visitedNodes: VisitedNodes = .selectionSet
+    static let visitedNodes: VisitedNodes = [.selectionSet, .inlineFragment]
     var finder: ConflictFinder
+    /// Whether the next selection set entered is an inline fragment's (the walk enters it
+    /// right after the fragment's directives), which its enclosing one has checked.
+    private var entersInlineFragment = false
 
     init(context: ValidationContext) { self.finder = ConflictFinder(context: context) }
 
+    mutating func enterInlineFragment(_ fragment: InlineFragment) -> VisitAction {
+        entersInlineFragment = true
+        return .visitChildren
+    }
+
     mutating func enterSelectionSet(_ selectionSet: SelectionSet) -> VisitAction {
         let context = finder.context
+        if entersInlineFragment {
+            entersInlineFragment = false
+            return .visitChildren
+        }
         guard !finder.isOverWorkLimit else { return .visitChildren }
         finder.budget = max(context.options.maxErrors - context.errors.count + 1, 1)
         let conflicts = finder.conflictsWithin(

@@ -1,8 +1,13 @@
 /// Whether a literal in a document is a valid value of a scalar or enum type, with the
 /// built-in scalars' and enums' error messages (graphql-js 16's `parseLiteral` wording).
 enum LiteralCoercion {
-    /// The message explaining why `value` is not a `type`, or nil when it is one. Custom
-    /// scalars accept every literal here; their own checks run when the value is coerced.
+    /// The message explaining why `value` is not a `type`, or nil when it is one.
+    ///
+    /// A custom scalar with a coercion decides by its own `parseLiteral`, read without
+    /// variables, and its failure's message is the error, as graphql-js reports a
+    /// `GraphQLError` thrown by a scalar's `parseLiteral` (an `Upload` written in the
+    /// document is refused here, not when the operation runs). One without a coercion
+    /// accepts every literal, as graphql-js's default `parseLiteral` does.
     static func problem(
         with value: ValueNode, as type: NamedType, context: ValidationContext
     ) -> String? {
@@ -10,6 +15,14 @@ enum LiteralCoercion {
         case .enumeration(let enumeration):
             return enumProblem(value, enumeration, context)
         case .scalar(let scalar):
+            if let coercion = scalar.coercion {
+                do throws(CoercionFailure) {
+                    _ = try coercion.parseLiteral(LeafCoercion.untypedValue(value, variables: nil))
+                    return nil
+                } catch {
+                    return error.message
+                }
+            }
             return scalarProblem(value, scalar.name)
         default:
             return nil

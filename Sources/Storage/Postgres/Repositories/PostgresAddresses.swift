@@ -53,6 +53,7 @@ extension PostgresAddresses: AddressStore {
     func addAddress(userID: Int64, _ input: AddressSnapshot) throws -> Address {
         let input = try Validation.address(input)
         return try change(userID: userID) { c in
+            try Bounds.check(Self.addresses(userID: userID, c).count + 1, atMost: Bounds.addresses, "addresses", of: "An account")
             try c.execute("UPDATE addresses SET is_default = FALSE WHERE user_id = $1 AND is_default", userID)
             let id = try c.queryFirst(
                 """

@@ -29,7 +29,9 @@ extension PostgresBasket: BasketStore {
             try c.execute(
                 "INSERT INTO basket_recipes (user_id, recipe_id) VALUES ($1, $2) ON CONFLICT (user_id, recipe_id) DO NOTHING",
                 userID, recipeID)
-            return try Self.basket(userID: userID, c)
+            let basket = try Self.basket(userID: userID, c)
+            try Bounds.check(basket.recipes.count, atMost: Bounds.basketRecipes, "recipes", of: "A basket")
+            return basket
         }
     }
 
@@ -85,6 +87,7 @@ extension PostgresApps: AppStore {
 
     func setLunchMenu(day: LunchDay, goodsIDs: [Int64]) throws {
         let now = clock()
+        try Bounds.check(goodsIDs.count, atMost: Bounds.lunchItemsPerDay, "dishes", of: "A day of the lunch menu")
         try database.write { c in
             try c.execute("DELETE FROM lunch_menu_items WHERE day = $1", day.rawValue)
             for (position, goodsID) in goodsIDs.enumerated() {

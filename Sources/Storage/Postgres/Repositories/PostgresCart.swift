@@ -45,12 +45,18 @@ struct PostgresCart: Sendable {
     }
 
     /// Runs a cart change with the user's row locked, announces it, and returns the cart.
-    private func change(userID: Int64, _ body: (PostgresConnection) throws -> Void) throws -> Cart {
+    /// A change `adding` to the cart checks the bounds a cart may grow to
+    /// (`CartRepository.checkBounds`).
+    private func change(
+        userID: Int64, adding: Bool = false, _ body: (PostgresConnection) throws -> Void
+    ) throws -> Cart {
         try database.write { c in
             try PostgresAddresses.lockUser(userID, c)
             try body(c)
             try PostgresEvents.append(topic: EventLog.cartTopic(userID: userID), c)
-            return try Self.cart(userID: userID, c)
+            let cart = try Self.cart(userID: userID, c)
+            if adding { try CartRepository.checkBounds(cart) }
+            return cart
         }
     }
 }
@@ -73,7 +79,7 @@ extension PostgresCart: CartStore {
 
     func addToCart(userID: Int64, goodsID: Int64, kindID: Int64?, quantity: Int) throws -> Cart {
         guard quantity >= 1 else { throw DomainError.badInput("The quantity to add must be at least 1; it was \(quantity).") }
-        return try change(userID: userID) { c in
+        return try change(userID: userID, adding: true) { c in
             let kind = try Self.resolveKind(goodsID: goodsID, kindID: kindID, c)
             let existing = try c.queryFirst(
                 "SELECT quantity FROM cart_items WHERE user_id = $1 AND kind_id = $2", userID, kind.id

@@ -71,7 +71,9 @@ extension PostgresComments: CommentStore {
                         "SELECT lower(username), id FROM users WHERE lower(username) = ANY($1::text[])",
                         arguments: [.texts(names)]) { ($0.string(0), $0.int64(1)) },
                     uniquingKeysWith: { first, _ in first })
-                for (position, userID) in distinct(names.compactMap { found[$0] }).enumerated() {
+                let mentioned = distinct(names.compactMap { found[$0] })
+                try Bounds.check(mentioned.count, atMost: Bounds.commentMentions, "mentions", of: "A comment")
+                for (position, userID) in mentioned.enumerated() {
                     try c.execute(
                         "INSERT INTO comment_mentions (comment_id, position, user_id) VALUES ($1, $2, $3)",
                         id, position, userID)

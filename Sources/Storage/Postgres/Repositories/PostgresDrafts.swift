@@ -59,6 +59,8 @@ struct PostgresDrafts: Sendable {
             }
             try change(&draft)
             draft.updatedAt = max(clock(), draft.updatedAt)
+            try Bounds.check(draft.steps.count, atMost: Bounds.recipeSteps, "steps", of: "A draft")
+            try Bounds.check(draft.ingredients.count, atMost: Bounds.recipeIngredients, "ingredients", of: "A draft")
             try c.execute(
                 "UPDATE drafts SET name = $1, description = $2, cover_url = $3, tips = $4, updated_at = $5 WHERE id = $6",
                 draft.name, draft.description, draft.coverURL, draft.tips, draft.updatedAt.milliseconds, draft.id)

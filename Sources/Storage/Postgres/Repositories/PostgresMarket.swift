@@ -68,6 +68,9 @@ extension PostgresMarket: MarketStore {
         listed: Bool, images: [Photo], attributes: [GoodsAttribute], kinds: [NewKind], salesCount: Int
     ) throws -> Goods {
         guard !kinds.isEmpty else { throw DomainError.badInput("A goods needs at least one kind.") }
+        try Bounds.check(images.count, atMost: Bounds.goodsImages, "images", of: "A goods")
+        try Bounds.check(kinds.count, atMost: Bounds.goodsKinds, "kinds", of: "A goods")
+        try Bounds.check(attributes.count, atMost: Bounds.goodsAttributes, "attributes", of: "A goods")
         return try database.write { c in
             let id = try c.queryFirst(
                 """
@@ -130,6 +133,7 @@ extension PostgresMarket: MarketStore {
         goodsID: Int64, authorID: Int64, rating: Int, text: String, photos: [Photo], kindName: String?
     ) throws -> Review {
         guard (1...5).contains(rating) else { throw DomainError.badInput("A rating is 1 to 5; it was \(rating).") }
+        try Bounds.check(photos.count, atMost: Bounds.reviewPhotos, "photos", of: "A review")
         let now = clock()
         return try database.write { c in
             guard try c.exists("SELECT 1 FROM goods WHERE id = $1", goodsID) else {

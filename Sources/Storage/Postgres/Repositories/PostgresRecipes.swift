@@ -29,6 +29,8 @@ struct PostgresRecipes: Sendable {
         authorID: Int64, name: String, description: String?, coverURL: String?, tips: String?,
         ingredients: [Ingredient], steps: [Step], createdAt: Date, _ c: PostgresConnection
     ) throws -> Int64 {
+        try Bounds.check(steps.count, atMost: Bounds.recipeSteps, "steps", of: "A recipe")
+        try Bounds.check(ingredients.count, atMost: Bounds.recipeIngredients, "ingredients", of: "A recipe")
         let id = try c.queryFirst(
             """
             INSERT INTO recipes (author_id, name, description, cover_url, tips, created_at)

@@ -70,7 +70,11 @@ extension PostgresUsers: UserStore {
     }
 
     func revokeToken(digest: [UInt8]) throws {
-        try database.write { c in try c.execute("DELETE FROM auth_tokens WHERE digest = $1", SQLBlob(digest)) }
+        try database.write { c in
+            try c.execute("DELETE FROM auth_tokens WHERE digest = $1", SQLBlob(digest))
+            guard c.changes > 0 else { return }
+            try PostgresEvents.append(topic: EventLog.revokedTokensTopic, payload: EventLog.hex(digest: digest), c)
+        }
     }
 
     func updateProfile(userID: Int64, _ change: ProfileChange) throws -> User {

@@ -49,6 +49,7 @@ public struct AddressRepository: Sendable {
     public func addAddress(userID: Int64, _ input: AddressSnapshot) throws -> Address {
         let input = try Validation.address(input)
         return try database.write { c in
+            try Bounds.check(Self.addresses(userID: userID, c).count + 1, atMost: Bounds.addresses, "addresses", of: "An account")
             try c.execute("UPDATE addresses SET is_default = 0 WHERE user_id = ?", userID)
             try c.execute(
                 """

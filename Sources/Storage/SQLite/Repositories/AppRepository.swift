@@ -37,6 +37,7 @@ public struct AppRepository: Sendable {
     }
 
     static func setLunchMenu(day: LunchDay, goodsIDs: [Int64], now: Date, _ c: Connection) throws {
+        try Bounds.check(goodsIDs.count, atMost: Bounds.lunchItemsPerDay, "dishes", of: "A day of the lunch menu")
         try c.execute("DELETE FROM lunch_menu_items WHERE day = ?", day.rawValue)
         for (position, goodsID) in goodsIDs.enumerated() {
             try c.execute(
@@ -69,7 +70,8 @@ public struct AppRepository: Sendable {
 
     /// Sets an app's latest version and onboarding pages.
     public func setRelease(app: AppName, latestVersion: String, pages: [OnboardingPage]) throws {
-        try database.write { c in
+        try Bounds.check(pages.count, atMost: Bounds.onboardingPages, "onboarding pages", of: "A release")
+        return try database.write { c in
             try c.execute(
                 "INSERT OR REPLACE INTO app_releases (app, latest_version) VALUES (?, ?)",
                 app.rawValue, latestVersion)

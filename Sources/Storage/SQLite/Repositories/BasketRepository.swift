@@ -41,7 +41,9 @@ public struct BasketRepository: Sendable {
                 INSERT INTO basket_recipes (user_id, recipe_id) VALUES (?, ?)
                 ON CONFLICT (user_id, recipe_id) DO NOTHING
                 """, userID, recipeID)
-            return try Self.basket(userID: userID, c)
+            let basket = try Self.basket(userID: userID, c)
+            try Bounds.check(basket.recipes.count, atMost: Bounds.basketRecipes, "recipes", of: "A basket")
+            return basket
         }
     }
 

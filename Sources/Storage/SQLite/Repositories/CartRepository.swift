@@ -83,15 +83,27 @@ public struct CartRepository: Sendable {
     }
 
     /// Runs a cart change in a write transaction and returns the cart afterwards.
-    func change(userID: Int64, _ body: (Connection) throws -> Void) throws -> Cart {
+    func change(userID: Int64, adding: Bool = false, _ body: (Connection) throws -> Void) throws -> Cart {
         try database.write { c in
             try body(c)
             try EventLog.append(topic: EventLog.cartTopic(userID: userID), c)
+            let cart: Cart
             if let referents, let generation = database.watchedGenerationSeen(byWriter: c) {
-                return try Self.cart(userID: userID, c, referents: referents, generation: generation)
+                cart = try Self.cart(userID: userID, c, referents: referents, generation: generation)
+            } else {
+                cart = try Self.cart(userID: userID, c)
             }
-            return try Self.cart(userID: userID, c)
+            if adding { try Self.checkBounds(cart) }
+            return cart
         }
+    }
+
+    /// A cart that grew may hold at most `Bounds.cartLines` lines, `Bounds.cartLinesPerShop`
+    /// of one shop, from `Bounds.cartShops` shops (so may an order placed from it).
+    static func checkBounds(_ cart: Cart) throws(DomainError) {
+        try Bounds.check(cart.lines.count, atMost: Bounds.cartLines, "lines", of: "A cart")
+        try Bounds.check(cart.shops.count, atMost: Bounds.cartShops, "shops' goods", of: "A cart")
+        try Bounds.check(cart.shops.map(\.lines.count).max() ?? 0, atMost: Bounds.cartLinesPerShop, "lines of one shop", of: "A cart")
     }
 
     /// The lines alone, with whether the user is a member (the same for every row).
@@ -167,7 +179,7 @@ public struct CartRepository: Sendable {
         guard quantity >= 1 else {
             throw DomainError.badInput("The quantity to add must be at least 1; it was \(quantity).")
         }
-        return try change(userID: userID) { c in
+        return try change(userID: userID, adding: true) { c in
             let kind = try Self.resolveKind(goodsID: goodsID, kindID: kindID, c)
             let existing = try c.queryFirst(
                 "SELECT quantity FROM cart_items WHERE user_id = ? AND kind_id = ?", userID, kind.id

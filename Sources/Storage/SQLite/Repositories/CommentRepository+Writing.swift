@@ -47,6 +47,7 @@ extension CommentRepository {
             arguments: list.arguments
         ) { idsByName[$0.string(0)] = $0.int64(1) }
         let ids = distinct(names.compactMap { idsByName[$0.lowercased()] })
+        try Bounds.check(ids.count, atMost: Bounds.commentMentions, "mentions", of: "A comment")
         for (position, userID) in ids.enumerated() {
             try c.execute(
                 "INSERT INTO comment_mentions (comment_id, position, user_id) VALUES (?, ?, ?)",

@@ -12,7 +12,7 @@ public struct DishRepository: Sendable {
     }
 
     /// The most photos a dish may have.
-    public static let maximumPhotos = 9
+    public static let maximumPhotos = Bounds.dishPhotos
 
     static let columns = "id, author_id, recipe_id, description, meal, created_at"
     static let byID = ByIDQuery(from: "dishes", columns: columns)

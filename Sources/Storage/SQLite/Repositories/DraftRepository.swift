@@ -128,6 +128,8 @@ public struct DraftRepository: Sendable {
 
     /// Writes a draft's fields and rewrites its steps (renumbered 1..n) and ingredients.
     static func save(_ draft: Draft, _ c: Connection) throws {
+        try Bounds.check(draft.steps.count, atMost: Bounds.recipeSteps, "steps", of: "A draft")
+        try Bounds.check(draft.ingredients.count, atMost: Bounds.recipeIngredients, "ingredients", of: "A draft")
         try c.execute(
             """
             UPDATE drafts SET name = ?, description = ?, cover_url = ?, tips = ?, updated_at = ?

@@ -38,6 +38,9 @@ extension MarketRepository {
         listed: Bool, images: [Photo], attributes: [GoodsAttribute], kinds: [NewKind],
         salesCount: Int, createdAt: Date, _ c: Connection
     ) throws -> Int64 {
+        try Bounds.check(images.count, atMost: Bounds.goodsImages, "images", of: "A goods")
+        try Bounds.check(kinds.count, atMost: Bounds.goodsKinds, "kinds", of: "A goods")
+        try Bounds.check(attributes.count, atMost: Bounds.goodsAttributes, "attributes", of: "A goods")
         try c.execute(
             """
             INSERT INTO goods (shop_id, name, foreword, description, soup, listed, sales_count,

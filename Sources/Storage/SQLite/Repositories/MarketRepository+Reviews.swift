@@ -85,6 +85,7 @@ extension MarketRepository {
         goodsID: Int64, authorID: Int64, rating: Int, text: String, photos: [Photo],
         kindName: String?, createdAt: Date, _ c: Connection
     ) throws -> Int64 {
+        try Bounds.check(photos.count, atMost: Bounds.reviewPhotos, "photos", of: "A review")
         try c.execute(
             """
             INSERT INTO reviews (goods_id, author_id, kind_name, rating, text, has_photos, created_at)

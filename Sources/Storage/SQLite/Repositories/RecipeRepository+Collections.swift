@@ -73,6 +73,8 @@ extension RecipeRepository {
         ingredients: [Ingredient], steps: [(text: String, imageURL: String?)], createdAt: Date,
         indexForSearch: Bool = true, _ c: Connection
     ) throws -> Int64 {
+        try Bounds.check(steps.count, atMost: Bounds.recipeSteps, "steps", of: "A recipe")
+        try Bounds.check(ingredients.count, atMost: Bounds.recipeIngredients, "ingredients", of: "A recipe")
         try c.execute(
             """
             INSERT INTO recipes (author_id, name, description, cover_url, tips, created_at)

@@ -12,7 +12,7 @@ public struct SearchRepository: Sendable {
     }
 
     /// How many keywords a user's history keeps.
-    public static let historyLimit = 20
+    public static let historyLimit = Bounds.searchHistory
     /// How far back popular keywords look.
     public static let popularWindow: TimeInterval = 7 * 24 * 3600
 

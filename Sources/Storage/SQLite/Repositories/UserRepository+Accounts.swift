@@ -62,10 +62,13 @@ extension UserRepository {
         }
     }
 
-    /// Revokes a token by its digest; revoking an unknown one changes nothing.
+    /// Revokes a token by its digest, and announces it on the event log so that every
+    /// stream opened with it ends, in every process; revoking an unknown one changes nothing.
     public func revokeToken(digest: [UInt8]) throws {
         try database.write { c in
             try c.execute("DELETE FROM auth_tokens WHERE digest = ?", SQLBlob(digest))
+            guard c.changes > 0 else { return }
+            try EventLog.append(topic: EventLog.revokedTokensTopic, payload: EventLog.hex(digest: digest), c)
         }
     }
 

@@ -4,10 +4,13 @@ import Testing
 
 @Suite("Operation limits")
 struct OperationLimitsTests {
-    static let schema = try! SchemaBuilder.build(sdl: """
+    static let schema = costSchema("""
         directive @tag(name: String) repeatable on FIELD
-        type Query { node: Node, nodes(first: Int = 20): [Node!]! }
-        type Node { name: String, child: Node, items(first: Int): [Node!]!, tags: [String!]! }
+        type Query { node: Node, nodes(first: Int = 20): [Node!]! @listSize(assumedSize: 100, slicingArguments: ["first"]) }
+        type Node {
+          name: String, child: Node, tags: [String!]!
+          items(first: Int): [Node!]! @listSize(assumedSize: 100, slicingArguments: ["first"], requireOneSlicingArgument: false)
+        }
         """)
 
     func errors(_ text: String, _ limits: OperationLimits = .default) throws -> [String] {
@@ -52,19 +55,19 @@ struct OperationLimitsTests {
     @Test("lists multiply the cost of their selections by first")
     func cost() throws {
         // 1 + 100 × (1 + 100 × 1) = 10,101
-        #expect(try errors("{ nodes(first: 100) { items(first: 100) { name } } }").first?
-            .hasPrefix("The operation costs 10101, more than the limit of 10000.") == true)
+        #expect(try errors("{ nodes(first: 100) { items(first: 100) { child { name } } } }").first?
+            .hasPrefix("The operation costs 10101, more than the limit of 10000;") == true)
         // 1 + 50 × (1 + 50 × 1) = 2,551
-        #expect(try errors("{ nodes(first: 50) { items(first: 50) { name } } }").isEmpty)
-        // the schema's default first (20), and the default list size (10) for a list
-        // whose first has no default: 1 + 20 × (1 + 10 × 1) = 221
-        #expect(try errors("{ nodes { items { name } } }", OperationLimits(maxCost: 220)).count == 1)
-        #expect(try errors("{ nodes { items { name } } }", OperationLimits(maxCost: 221)).isEmpty)
+        #expect(try errors("{ nodes(first: 50) { items(first: 50) { child { name } } } }").isEmpty)
+        // the schema's default first (20), and the assumed size (100) for a list whose
+        // first has no default: 1 + 20 × (1 + 100 × 1) = 2,021
+        #expect(try errors("{ nodes { items { child { name } } } }", OperationLimits(maxCost: 2020)).count == 1)
+        #expect(try errors("{ nodes { items { child { name } } } }", OperationLimits(maxCost: 2021)).isEmpty)
     }
 
     @Test("a first that comes from a variable counts as the largest page")
     func variableFirst() throws {
-        let text = "query($n: Int) { nodes(first: $n) { items(first: $n) { name } } }"
+        let text = "query($n: Int) { nodes(first: $n) { items(first: $n) { child { name } } } }"
         #expect(try errors(text).count == 1)
     }
 
@@ -72,7 +75,7 @@ struct OperationLimitsTests {
     func repeatedFragments() throws {
         let spreads = String(repeating: "...F ", count: 1000)
         let text = "{ node { \(spreads) } } fragment F on Node { child { name } }"
-        #expect(try errors(text, OperationLimits(maxCost: 2000)).first?.hasPrefix("The operation costs 2001,") == true)
+        #expect(try errors(text, OperationLimits(maxCost: 1000)).first?.hasPrefix("The operation costs 1001,") == true)
     }
 
     @Test("introspection is bounded by the schema, not by these limits")

@@ -1,14 +1,12 @@
-extension ExplorerAssets {
-    /// The explorer's script, `/explorer/app.js`: written for Kitchen, no third-party code.
-    ///
-    /// A tokenizer colours the editor; completion walks the braces before the cursor to find
-    /// the type whose fields (or the field whose arguments) to offer; the documentation
-    /// column is built from one introspection query. `?type=TEXT&run=1` types and runs a
-    /// query, which is how the browser test drives the page.
-    static let script = #"""
 // Kitchen's GraphQL explorer: an editor with highlighting and completion, variables and
 // headers panes, the response, and a documentation browser built from introspection.
 // Written for Kitchen; no third-party code, nothing loaded from anywhere but this server.
+//
+// A tokenizer colours the editor; completion walks the braces before the cursor to find
+// the type whose fields (or the field whose arguments) to offer; the documentation shows
+// descriptions as Markdown (markdown.js) and each field's cost hints, read from the
+// schema's SDL (cost.js). `?type=TEXT&run=1` types and runs a query, and `?docs=Type`
+// opens the documentation at a type: how the browser tests drive the page.
 (function () {
   'use strict';
   var endpoint = '/graphql';
@@ -334,103 +332,9 @@ extension ExplorerAssets {
     query.value = lines.join('\n'); render(); save();
   }
 
-  // ---- Documentation browser.
-  var docsHistory = [];
-  function link(name) {
-    var a = document.createElement('a'); a.textContent = name;
-    a.addEventListener('click', function () { showType(name, true); });
-    return a;
-  }
-  function typeRef(ref, parent) {
-    if (ref.kind === 'NON_NULL') { typeRef(ref.ofType, parent); parent.appendChild(document.createTextNode('!')); return; }
-    if (ref.kind === 'LIST') { parent.appendChild(document.createTextNode('[')); typeRef(ref.ofType, parent); parent.appendChild(document.createTextNode(']')); return; }
-    parent.appendChild(link(ref.name));
-  }
-  function element(tag, text, className) {
-    var node = document.createElement(tag);
-    if (text) node.textContent = text;
-    if (className) node.className = className;
-    return node;
-  }
-  function describe(parent, item) {
-    if (item.description) parent.appendChild(element('p', item.description));
-    if (item.isDeprecated) parent.appendChild(element('p', 'Deprecated: ' + (item.deprecationReason || '')));
-  }
-  function fieldRow(field, withArgs) {
-    var row = element('div', null, 'field');
-    row.appendChild(document.createTextNode(field.name));
-    if (withArgs && field.args && field.args.length) {
-      row.appendChild(document.createTextNode('('));
-      field.args.forEach(function (arg, index) {
-        if (index) row.appendChild(document.createTextNode(', '));
-        row.appendChild(document.createTextNode(arg.name + ': ')); typeRef(arg.type, row);
-        if (arg.defaultValue != null) row.appendChild(document.createTextNode(' = ' + arg.defaultValue));
-      });
-      row.appendChild(document.createTextNode(')'));
-    }
-    if (field.type) { row.appendChild(document.createTextNode(': ')); typeRef(field.type, row); }
-    describe(row, field);
-    if (withArgs) (field.args || []).forEach(function (arg) {
-      if (arg.description) row.appendChild(element('p', arg.name + ' — ' + arg.description));
-    });
-    return row;
-  }
-  function showHome() {
-    docsHistory = [];
-    docsBody.innerHTML = '';
-    docsBody.appendChild(element('h2', 'Schema'));
-    if (schema.description) docsBody.appendChild(element('p', schema.description));
-    docsBody.appendChild(element('h3', 'Root types'));
-    ['queryType', 'mutationType', 'subscriptionType'].forEach(function (key) {
-      if (!schema[key]) return;
-      var row = element('div', key.replace('Type', '') + ': ', 'field'); row.appendChild(link(schema[key].name)); docsBody.appendChild(row);
-    });
-    docsBody.appendChild(element('h3', 'All types'));
-    Object.keys(types).sort().forEach(function (name) {
-      if (name.indexOf('__') === 0) return;
-      var row = element('div', null, 'field'); row.appendChild(link(name));
-      row.appendChild(document.createTextNode(' ' + types[name].kind.toLowerCase().replace('_', ' ')));
-      docsBody.appendChild(row);
-    });
-  }
-  function showType(name, push) {
-    var type = types[name];
-    if (!type) return;
-    if (push) docsHistory.push(name);
-    docsBody.innerHTML = '';
-    var back = element('a', '← Schema', 'back'); back.addEventListener('click', showHome); docsBody.appendChild(back);
-    docsBody.appendChild(element('h2', type.name));
-    docsBody.appendChild(element('p', type.kind.toLowerCase().replace('_', ' ')));
-    describe(docsBody, type);
-    if (type.interfaces && type.interfaces.length) {
-      docsBody.appendChild(element('h3', 'Implements'));
-      type.interfaces.forEach(function (i) { var row = element('div', null, 'field'); row.appendChild(link(i.name)); docsBody.appendChild(row); });
-    }
-    if (type.fields) { docsBody.appendChild(element('h3', 'Fields')); type.fields.forEach(function (f) { docsBody.appendChild(fieldRow(f, true)); }); }
-    if (type.inputFields) { docsBody.appendChild(element('h3', 'Input fields')); type.inputFields.forEach(function (f) { docsBody.appendChild(fieldRow(f, false)); }); }
-    if (type.enumValues) { docsBody.appendChild(element('h3', 'Values')); type.enumValues.forEach(function (v) { docsBody.appendChild(fieldRow(v, false)); }); }
-    if (type.possibleTypes) {
-      docsBody.appendChild(element('h3', 'Possible types'));
-      type.possibleTypes.forEach(function (p) { var row = element('div', null, 'field'); row.appendChild(link(p.name)); docsBody.appendChild(row); });
-    }
-    if (type.specifiedByURL) docsBody.appendChild(element('p', 'Specified by ' + type.specifiedByURL));
-  }
-  function search(term) {
-    if (!term) { showHome(); return; }
-    var lower = term.toLowerCase();
-    docsBody.innerHTML = '';
-    docsBody.appendChild(element('h3', 'Matches'));
-    Object.keys(types).sort().forEach(function (name) {
-      if (name.indexOf('__') === 0) return;
-      if (name.toLowerCase().indexOf(lower) >= 0) { var row = element('div', null, 'field'); row.appendChild(link(name)); docsBody.appendChild(row); }
-      (types[name].fields || []).forEach(function (f) {
-        if (f.name.toLowerCase().indexOf(lower) < 0) return;
-        var row = element('div', null, 'field'); row.appendChild(link(name)); row.appendChild(document.createTextNode('.' + f.name));
-        docsBody.appendChild(row);
-      });
-    });
-  }
-  docsSearch.addEventListener('input', function () { search(docsSearch.value.trim()); });
+  // ---- Documentation browser (docs.js).
+  var docs = KitchenDocs.browser(docsBody);
+  docsSearch.addEventListener('input', function () { docs.search(docsSearch.value.trim()); });
   $('docs-toggle').addEventListener('click', function () { $('docs').hidden = !$('docs').hidden; });
 
   // ---- Introspection.
@@ -442,15 +346,27 @@ extension ExplorerAssets {
     'inputFields { ' + inputValue + ' } interfaces { name } enumValues(includeDeprecated: true) { name description isDeprecated deprecationReason } ' +
     'possibleTypes { name } } } }';
 
+  // The cost directives the schema applies, from its SDL (introspection leaves them out);
+  // without them the documentation simply shows no cost hints.
+  function loadCostHints() {
+    return fetch('/schema.graphql').then(function (reply) {
+      if (!reply.ok) throw new Error('no SDL');
+      return reply.text();
+    }).then(function (sdl) { return KitchenCost.read(sdl, tokenize); }).catch(function () { return {}; });
+  }
+
   function loadSchema() {
     var extra = {};
     try { extra = parseJSONPane(headers, 'Headers'); } catch (error) { extra = {}; }
+    var hints = loadCostHints();
     return post({ query: introspection }, extra).then(function (reply) { return reply.json(); }).then(function (result) {
       if (!result.data || !result.data.__schema) throw new Error((result.errors && result.errors[0] && result.errors[0].message) || 'no schema');
       schema = result.data.__schema;
       types = {};
       schema.types.forEach(function (type) { types[type.name] = type; });
-      showHome();
+      return hints;
+    }).then(function (costHints) {
+      docs.show(schema, types, costHints, params.get('docs'));
     });
   }
 
@@ -517,5 +433,3 @@ extension ExplorerAssets {
     response.textContent = 'Could not load the schema: ' + error.message;
   });
 })();
-"""#
-}

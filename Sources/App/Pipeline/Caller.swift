@@ -1,0 +1,33 @@
+import HTTPServer
+
+/// Who sent a request, as the pipeline's last step (the viewer) needs it: the header
+/// fields that carry the credentials (`Authorization`), and the client's address (for
+/// per-address limits).
+///
+/// HTTP transports take both from the request; a WebSocket takes the address from its
+/// upgrade request and the credentials from its `connection_init` payload, once per
+/// socket (`Caller(authorization:remoteAddress:)`).
+struct Caller: Sendable {
+    /// The header fields the context is made from; only `Authorization` matters to Kitchen.
+    var headers: HTTPHeaders
+    /// The client's numeric IP address, or an empty string if unknown.
+    var remoteAddress: String
+
+    init(headers: HTTPHeaders, remoteAddress: String) {
+        self.headers = headers
+        self.remoteAddress = remoteAddress
+    }
+
+    /// The caller of an HTTP request.
+    init(_ request: HTTPRequest) {
+        self.init(headers: request.headers, remoteAddress: request.remoteAddress)
+    }
+
+    /// A caller named by an `Authorization` value (`Bearer <token>`) alone, as a
+    /// WebSocket's `connection_init` payload carries it; nil is anonymous.
+    init(authorization: String?, remoteAddress: String) {
+        var headers = HTTPHeaders()
+        if let authorization { headers.add(name: "Authorization", value: authorization) }
+        self.init(headers: headers, remoteAddress: remoteAddress)
+    }
+}
