@@ -14,8 +14,8 @@ extension CommandSpec {
             files: copy FILE.media/ to the folder the instances' --media names.
             """,
         flags: [
-            .option("from", valueName: "FILE", summary: "The SQLite database to read."),
-            .option("to", valueName: "URL", summary: "The PostgreSQL database to fill (postgres://…)."),
+            .option("from", valueName: "FILE", environment: "KITCHEN_MIGRATE_FROM", summary: "The SQLite database to read."),
+            .option("to", valueName: "URL", environment: "KITCHEN_MIGRATE_TO", summary: "The PostgreSQL database to fill (postgres://…)."),
         ]
     ) { context in
         guard let from = context.flags.string("from"), FileManager.default.fileExists(atPath: from) else {
