@@ -1,23 +1,26 @@
 #!/usr/bin/env bash
-# Kitchen against graphql-js on the same SQLite file, over HTTP on loopback, with wrk.
+# Kitchen against graphql-js on the same SQLite file, over HTTP on loopback, with wrk; every
+# request drawn at random from the data.
 #
-#   Benchmarks/http.sh [--scale N] [--pairs N] [--duration S] [--cases "Q0 Q1 …"]
-#                      [--flat "1000 100000"] [--kitchen BIN]
+#   Benchmarks/http.sh [--scale N] [--pairs N] [--duration S] [--cases "Q0 Q1 Q2 Q3 Q4 M1 MIX"]
+#                      [--memory SECONDS] [--floor] [--flat "1000 100000"] [--kitchen BIN]
 #
-# Seeds a database with `kitchen seed --scale N` (kept in Benchmarks/.deps/data), prepares a
-# viewer with a cart through Kitchen's API, checks that Kitchen and the peer return
-# byte-identical `data` for every request, then measures each case A B A B (Kitchen, peer)
-# for --pairs pairs with `wrk -t2 -c32 -dS`. The machine's limit — Kitchen's Q1 response
-# served with no work by nginx and by a bare libmicrohttpd handler — is measured in every
-# pair too. Prints each run, then the ratios and the targets. Only 127.0.0.1 is used; every
-# server the script starts is stopped when it ends.
+# Seeds a database with `kitchen seed --scale N` (kept in Benchmarks/.deps/data), prepares
+# 50 signed-in viewers with their own follows and carts through Kitchen's API
+# (http/prepare.js, which also writes the lists requests are drawn from), checks that
+# Kitchen and the peer return byte-identical `data` for a sample of the varied requests,
+# then measures each case in rounds A B C — Kitchen with its defaults, the peer, Kitchen
+# with the response cache off (a second Kitchen process on the same file) — for --pairs
+# rounds with `wrk -t2 -c32 -dS` and http/vary.lua. The machine's limit (Kitchen's Q1
+# response served with no work by nginx and by a bare libmicrohttpd handler) is measured
+# each round too. Prints each run, then the medians and the targets.
 #
-# --flat "A B" measures Q1–Q4 on Kitchen alone at two scales, in turn, for the
-# "cost flat with data size" target.
-#
-# Kitchen runs with its defaults, response cache included: repeated queries are answered
-# from it until a write. `KITCHEN_RESPONSE_CACHE_BYTES=0 Benchmarks/http.sh …` measures
-# every request executed (the environment reaches the server).
+# --memory S runs MIX against Kitchen (defaults) for S seconds and samples its resident
+# size every 10 s. --floor replays the SQL statements Kitchen ran for 200 varied Q1 and Q3
+# requests in a C loop (http/sql-log.c records them, http/sql-floor.c runs them) on the
+# same database with as many threads as cores: the database's share of a request.
+# --flat "A B" measures Q1–Q4 on Kitchen alone at two scales, for "cost flat with size".
+# Only 127.0.0.1 is used; every server the script starts is stopped when it ends.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -26,8 +29,10 @@ deps="$here/.deps"
 scale=10000
 pairs=3
 duration=10
-cases="Q0 Q1 Q2 Q3 Q4 M1"
+cases="Q0 Q1 Q2 Q3 Q4 M1 MIX"
 flat=""
+memory=0
+replay=0
 kitchen="${KITCHEN_BIN:-}"
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -36,12 +41,14 @@ while [ $# -gt 0 ]; do
         --duration) duration="$2"; shift 2 ;;
         --cases) cases="$2"; shift 2 ;;
         --flat) flat="$2"; shift 2 ;;
+        --memory) memory="$2"; shift 2 ;;
+        --floor) replay=1; shift ;;
         --kitchen) kitchen="$2"; shift 2 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
 
-kitchen_port=18180 peer_port=18190 mhd_port=18191 nginx_port=18192 floor_port=18193
+kitchen_port=18180 plain_port=18181 peer_port=18190 mhd_port=18191 nginx_port=18192 floor_port=18193 logged_port=18194
 "$here/peers/setup.sh" >/dev/null
 export NODE_PATH="$deps/usr/share/nodejs:$deps/usr/lib/x86_64-linux-gnu/nodejs"
 
@@ -59,6 +66,9 @@ write_floor="$deps/bin/write-floor"
 if [ ! -x "$write_floor" ] || [ "$here/http/write-floor.c" -nt "$write_floor" ] || [ "$here/http/fixed-answer.h" -nt "$write_floor" ]; then
     cc -O2 -Wall -o "$write_floor" "$here/http/write-floor.c" -lmicrohttpd -lpthread
 fi
+sql_log="$deps/bin/sql-log.so" sql_floor="$deps/bin/sql-floor"
+[ -f "$sql_log" ] && [ "$sql_log" -nt "$here/http/sql-log.c" ] || cc -O2 -Wall -shared -fPIC -o "$sql_log" "$here/http/sql-log.c" -ldl -lsqlite3
+[ -x "$sql_floor" ] && [ "$sql_floor" -nt "$here/http/sql-floor.c" ] || cc -O2 -Wall -o "$sql_floor" "$here/http/sql-floor.c" -lsqlite3 -lpthread
 
 work="$(mktemp -d /tmp/kitchen-bench.XXXXXX)"
 pids=()
@@ -90,11 +100,14 @@ wait_for() {  # wait_for PORT
     exit 1
 }
 
-start_kitchen() {  # start_kitchen DB → sets kitchen_pid
-    "$kitchen" serve --db "$1" --no-demo --schema "$root/Schema.graphql" --host 127.0.0.1 --port "$kitchen_port" >"$work/kitchen.log" 2>&1 &
+start_kitchen() {  # start_kitchen DB [PORT [CACHE-BYTES]] → sets kitchen_pid (the last one started)
+    local port="${2:-$kitchen_port}"
+    KITCHEN_RESPONSE_CACHE_BYTES="${3:-${KITCHEN_RESPONSE_CACHE_BYTES:-8388608}}" \
+        "$kitchen" serve --db "$1" --no-demo --schema "$root/Schema.graphql" --host 127.0.0.1 --port "$port" \
+        >"$work/kitchen-$port.log" 2>&1 &
     kitchen_pid=$!
     pids+=("$kitchen_pid")
-    wait_for "$kitchen_port"
+    wait_for "$port"
 }
 
 stop() {  # stop PID
@@ -102,11 +115,20 @@ stop() {  # stop PID
     wait "$1" 2>/dev/null || true
 }
 
-# measure NAME PORT BODIES → "rps p50 p99 requests failures" (latencies in ms)
+# measure NAME PORT BODIES → "rps p50 p99 requests failures" (latencies in ms): the same
+# bodies in turn, for the static limit and M1's floor.
 measure() {
     local line
     line="$(BENCH_BODIES="$3" BENCH_TOKEN="$(cat "$work/req/token")" \
-        wrk -t2 -c32 -d"${duration}s" -s "$here/http/post.lua" "http://127.0.0.1:$2" | grep '^RESULT')"
+        wrk -t2 -c32 -d"${duration}s" -s "$here/http/vary.lua" "http://127.0.0.1:$2" | grep '^RESULT')"
+    echo "${line#RESULT }"
+}
+
+# measure_case CASE PORT [SECONDS] → the same line, every request drawn by http/vary.lua.
+measure_case() {
+    local line
+    line="$(BENCH_DIR="$work/req" BENCH_CASE="$1" \
+        wrk -t2 -c32 -d"${3:-$duration}s" -s "$here/http/vary.lua" "http://127.0.0.1:$2" | grep '^RESULT')"
     echo "${line#RESULT }"
 }
 
@@ -208,7 +230,10 @@ wait_for "$peer_port"
 node "$here/http/prepare.js" --db "$db" --kitchen "http://127.0.0.1:$kitchen_port/graphql" --out "$work/req"
 echo "checking that Kitchen and graphql-js return the same data…"
 node "$here/http/compare.js" --dir "$work/req" --kitchen "http://127.0.0.1:$kitchen_port/graphql" \
-    --peer "http://127.0.0.1:$peer_port/graphql" Q0 Q1 Q2 Q3 Q4 M1a M1b
+    --peer "http://127.0.0.1:$peer_port/graphql"
+main_pid="$kitchen_pid"
+start_kitchen "$db" "$plain_port" 0
+plain_pid="$kitchen_pid" kitchen_pid="$main_pid"
 
 # The machine's limit: Kitchen's own Q1 response bytes, served with no work.
 mkdir -p "$work/nginx/root"
@@ -244,34 +269,40 @@ pids+=($!)
 wait_for "$nginx_port"
 wait_for "$mhd_port"
 
-# The set-up signed a viewer up: Argon2id hashing (libsodium's interactive limits) takes
+# The set-up signed viewers up: Argon2id hashing (libsodium's interactive limits) takes
 # 64 MiB for a moment. Note that peak, then reset it (writing 5 to clear_refs resets
-# VmHWM), so that the memory target reads the peak during the runs themselves.
+# VmHWM), so that the memory figure reads the peak during the runs themselves.
 setup_rss="$(rss_kb "$kitchen_pid")"
 echo 5 >"/proc/$kitchen_pid/clear_refs" 2>/dev/null || true
 
 echo
-echo "wrk -t2 -c32 -d${duration}s on 127.0.0.1, database kitchen seed --scale $scale, $(nproc) cores"
-echo "latencies in ms; ratio = Kitchen rps / peer rps in the same pair"
-printf '%-5s %4s | %9s %7s %7s | %9s %7s %7s | %7s\n' case pair "kitchen" p50 p99 "graphql-js" p50 p99 ratio
+echo "wrk -t2 -c32 -d${duration}s on 127.0.0.1, database kitchen seed --scale $scale, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "rps; latencies in ms; ratio = Kitchen rps / peer rps in the same round; Kitchen runs with its defaults, then with the response cache off"
+printf '%-4s %2s | %8s %6s %6s | %8s %6s %6s | %8s %6s %6s | %6s %6s\n' case rd "kitchen" p50 p99 "peer" p50 p99 "no-cache" p50 p99 ratio "ratio0"
 results="$work/results"
 : >"$results"
 for case in $cases; do
     for pair in $(seq 1 "$pairs"); do
-        settle "$kitchen_pid" "$peer_pid"
+        settle "$kitchen_pid" "$peer_pid" "$plain_pid"
         ticks="$(cpu_ticks "$kitchen_pid")"
-        k=($(measure kitchen "$kitchen_port" "$(bodies "$case")"))
+        k=($(measure_case "$case" "$kitchen_port"))
         ticks=$(($(cpu_ticks "$kitchen_pid") - ticks))
         [ "$case" != M1 ] || echo "$(cpu_per_request "$ticks" "${k[3]}")" >>"$work/M1-cpu"
-        settle "$kitchen_pid" "$peer_pid"
-        p=($(measure peer "$peer_port" "$(bodies "$case")"))
+        settle "$kitchen_pid" "$peer_pid" "$plain_pid"
+        p=($(measure_case "$case" "$peer_port"))
+        settle "$kitchen_pid" "$peer_pid" "$plain_pid"
+        z=($(measure_case "$case" "$plain_port"))
         ratio="$(awk -v a="${k[0]}" -v b="${p[0]}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
-        printf '%-5s %4s | %9.0f %7.2f %7.2f | %9.0f %7.2f %7.2f | %7s%s\n' "$case" "$pair" \
-            "${k[0]}" "${k[1]}" "${k[2]}" "${p[0]}" "${p[1]}" "${p[2]}" "$ratio" \
-            "$( [ "${k[4]}" != 0 ] || [ "${p[4]}" != 0 ] && echo "  (failures: ${k[4]} / ${p[4]})" )"
-        echo "$case $pair ${k[*]} | ${p[*]}" >>"$results"
+        ratio0="$(awk -v a="${z[0]}" -v b="${p[0]}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
+        printf '%-4s %2s | %8.0f %6.2f %6.2f | %8.0f %6.2f %6.2f | %8.0f %6.2f %6.2f | %6s %6s%s\n' "$case" "$pair" \
+            "${k[0]}" "${k[1]}" "${k[2]}" "${p[0]}" "${p[1]}" "${p[2]}" "${z[0]}" "${z[1]}" "${z[2]}" "$ratio" "$ratio0" \
+            "$( [ "${k[4]}" != 0 ] || [ "${p[4]}" != 0 ] || [ "${z[4]}" != 0 ] && echo "  (failures: ${k[4]} / ${p[4]} / ${z[4]})" )"
+        echo "$case $pair ${k[*]} | ${p[*]} | ${z[*]}" >>"$results"
     done
 done
+hits="$(curl -s "http://127.0.0.1:$kitchen_port/metrics" | awk '
+    $1 == "kitchen_response_cache_hits_total" { h = $2 } $1 == "kitchen_response_cache_misses_total" { m = $2 }
+    END { if (h + m > 0) printf "%.1f", 100 * h / (h + m); else print 0 }')"
 echo
 echo "the machine's limit: Kitchen's Q1 response ($(wc -c <"$work/nginx/root/graphql") bytes) with no work"
 printf '%-5s %4s | %9s %7s %7s | %9s %7s %7s\n' limit pair nginx p50 p99 "mhd-fixed" p50 p99
@@ -326,50 +357,80 @@ if [[ " $cases " == *" M1 "* ]]; then
     floor_p99="${durable[2]}"
 fi
 
+floors=""
+if [ "$replay" = 1 ]; then
+    # Kitchen's own statements for 200 varied requests of each case, replayed by C.
+    echo
+    echo "the floor: the SQL statements Kitchen ran for each case, replayed by http/sql-floor.c ($(nproc) threads)"
+    LD_PRELOAD="$sql_log" KITCHEN_SQL_LOG="$work/sql.log" start_kitchen "$db" "$logged_port" 0
+    logged_pid="$kitchen_pid" kitchen_pid="$main_pid"
+    for case in Q1 Q3; do
+        : >"$work/sql.log"
+        node "$here/http/send-logged.js" "http://127.0.0.1:$logged_port/graphql" "$work/req" "$case" 200 "$work/sql.log"
+        grep -v -E '^(BEGIN|COMMIT|ROLLBACK|PRAGMA|SAVEPOINT|RELEASE)' "$work/sql.log" >"$work/sql-$case.log"
+        f=($("$sql_floor" "$db" "$work/sql-$case.log" "$(nproc)" "$duration" | awk '/^FLOOR/ { print $2, $3, $4 }'))
+        printf '  %-3s %9.0f requests/s  (%d requests, %d statements: %.1f a request)\n' "$case" "${f[0]}" "${f[1]}" "${f[2]}" \
+            "$(awk -v s="${f[2]}" -v r="${f[1]}" 'BEGIN { print s / r }')"
+        floors="$floors $case:${f[0]}"
+    done
+    stop "$logged_pid"
+fi
+
+memory_line=""
+if [ "$memory" -gt 0 ]; then
+    echo
+    echo "resident memory of Kitchen (defaults) under MIX for ${memory} s, sampled every 10 s (MB):"
+    stop "$plain_pid"
+    BENCH_DIR="$work/req" BENCH_CASE=MIX wrk -t2 -c32 -d"${memory}s" -s "$here/http/vary.lua" \
+        "http://127.0.0.1:$kitchen_port" >"$work/memory-wrk.txt" &
+    wrk_pid=$!
+    samples=""
+    while kill -0 "$wrk_pid" 2>/dev/null; do
+        sleep 10
+        samples="$samples $(awk '/^VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$kitchen_pid/status")"
+    done
+    wait "$wrk_pid" || true
+    echo " $samples"
+    grep '^RESULT' "$work/memory-wrk.txt" | awk '{ printf "  MIX over the whole run: %.0f rps, p50 %.2f ms, p99 %.2f ms, %d requests, %d failures\n", $2, $3, $4, $5, $6 }'
+    memory_line="$samples"
+fi
+
 echo
-echo "targets (medians over the pairs):"
+echo "targets (medians over the rounds):"
 awk -v rss="$rss" -v setup_rss="$setup_rss" -v commits="$commits" -v per_flush="$per_flush" \
-    -v kitchen_cpu="$kitchen_cpu" -v floor_p99="$floor_p99" '
+    -v kitchen_cpu="$kitchen_cpu" -v floor_p99="$floor_p99" -v floors="$floors" -v memory="$memory_line" -v hits="$hits" '
     function median(list, n,    i, j, t) {
         for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (list[j] < list[i]) { t = list[i]; list[i] = list[j]; list[j] = t }
         return n % 2 ? list[(n + 1) / 2] : (list[n / 2] + list[n / 2 + 1]) / 2
     }
-    $1 == "static" { nn++; nginx[nn] = $3; spread[nn] = $5 - $4; mm++; mhd[mm] = $9; next }
-    { c = $1; n[c]++; ratio[c, n[c]] = ($9 > 0 ? $3 / $9 : 0); rps[c, n[c]] = $3; p99[c, n[c]] = $5; order[c] = ++seen }
+    function med(c, field,    k, r) { for (k = 1; k <= n[c]; k++) r[k] = value[c, k, field]; return median(r, n[c]) }
+    function target(label, m, goal, higher) {
+        printf "  %-44s %8.2f  (target %s %s)  %s\n", label, m, (higher ? ">=" : "<="), goal, ((higher ? m >= goal : m <= goal) ? "met" : "NOT met")
+    }
+    $1 == "static" { nn++; nginx[nn] = $3; next }
+    {
+        c = $1; k = ++n[c]
+        # fields: case round | k: rps p50 p99 requests failures | p: … | z: …
+        value[c, k, "k"] = $3; value[c, k, "kp99"] = $5; value[c, k, "p"] = $9; value[c, k, "z"] = $15
+        value[c, k, "r"] = ($9 > 0 ? $3 / $9 : 0); value[c, k, "r0"] = ($9 > 0 ? $15 / $9 : 0)
+    }
     END {
-        ng = median(nginx, nn); mh = median(mhd, mm)
-        split("Q1 Q2 Q3 Q4 M1", tenfold, " ")
-        for (i = 1; i <= 5; i++) {
-            c = tenfold[i]; if (!(c in n)) continue
-            for (k = 1; k <= n[c]; k++) r[k] = ratio[c, k]
-            m = median(r, n[c])
-            printf "  %-3s Kitchen/peer requests/s  %6.2fx  (target >= 10x)   %s\n", c, m, (m >= 10 ? "met" : "NOT met")
-            if (c == "M1" && commits > 0) {
-                for (k = 1; k <= n[c]; k++) { r[k] = rps[c, k]; q[k] = (ratio[c, k] > 0 ? rps[c, k] / ratio[c, k] : 0) }
-                km = median(r, n[c]); pm = median(q, n[c])
-                printf "      [10x the peer is %.0f writes/s; one writer making each durable in turn manages %d/s; Kitchen: %.0f/s = %.0f%% of that, %.2f commits per log flush]\n", 10 * pm, commits, km, 100 * km / commits, per_flush
-            }
-        }
-        split("Q0:0.70 Q1:0.40", share, " ")
-        for (i = 1; i <= 2; i++) {
-            split(share[i], parts, ":"); c = parts[1]; if (!(c in n)) continue
-            for (k = 1; k <= n[c]; k++) r[k] = rps[c, k]
-            m = median(r, n[c]) / ng
-            printf "  %-3s Kitchen/nginx static     %6.0f%%  (target >= %d%%)   %s   [mhd-fixed: %.0f%% of nginx]\n", c, 100 * m, 100 * parts[2], (m >= parts[2] ? "met" : "NOT met"), 100 * mh / ng
-        }
-        split("Q0 Q1 M1", fast, " ")
-        for (i = 1; i <= 3; i++) {
-            c = fast[i]; if (!(c in n)) continue
-            for (k = 1; k <= n[c]; k++) r[k] = p99[c, k]
-            m = median(r, n[c])
-            printf "  %-3s Kitchen p99              %6.2f ms (target <= 5 ms)  %s\n", c, m, (m <= 5 ? "met" : "NOT met")
-            if (c == "M1" && nn > 0) {
-                # A closed loop of 32 connections waits 32 / rate on average (Little law);
-                # the machine adds its own tail on top, seen on static bytes.
-                for (k = 1; k <= n[c]; k++) r[k] = rps[c, k]
-                printf "      [32 connections at %.0f writes/s wait %.2f ms on average (32 / rate); nginx on static bytes: p99 - p50 = %.2f ms]\n", median(r, n[c]), 32000 / median(r, n[c]), median(spread, nn)
-                if (floor_p99 > 0) printf "      [a server doing nothing but spending Kitchen'"'"'s %d µs of CPU per write and waiting for the same grouped flush: p99 %.2f ms]\n", kitchen_cpu, floor_p99
-            }
-        }
-        printf "  Kitchen peak resident size   %6.1f MB (target < 100 MB)  %s   [during the runs; %.1f MB in set-up, with sign-up hashing]\n", rss / 1024, (rss < 102400 ? "met" : "NOT met"), setup_rss / 1024
+        printf "  %-4s %10s %10s %10s %8s %8s %9s\n", "case", "kitchen", "peer", "no-cache", "ratio", "ratio0", "k p99 ms"
+        for (c in n) order[c] = 1
+        split("Q0 Q1 Q2 Q3 Q4 M1 MIX", all, " ")
+        for (i = 1; i <= 7; i++) { c = all[i]; if (!(c in n)) continue
+            printf "  %-4s %10.0f %10.0f %10.0f %7.2fx %7.2fx %9.2f\n", c, med(c, "k"), med(c, "p"), med(c, "z"), med(c, "r"), med(c, "r0"), med(c, "kp99") }
+        print ""
+        if ("MIX" in n) target("MIX, defaults, Kitchen / peer", med("MIX", "r"), 10, 1)
+        split("Q1:4 Q2:4 Q4:4 Q3:3", off, " ")
+        for (i = 1; i <= 4; i++) { split(off[i], parts, ":"); c = parts[1]; if (c in n) target(c " with the cache off, Kitchen / peer", med(c, "r0"), parts[2], 1) }
+        if ("M1" in n) target("M1, Kitchen / peer", med("M1", "r"), 10, 1)
+        if ("MIX" in n) target("MIX p99 at 32 connections (ms)", med("MIX", "kp99"), 10, 0)
+        printf "  Kitchen peak resident size during the runs %6.1f MB  [%.1f MB in set-up, with sign-up hashing]; response cache hits %s%%\n", rss / 1024, setup_rss / 1024, hits
+        if (memory != "") { m = split(memory, s, " "); max = 0; for (i = 1; i <= m; i++) if (s[i] > max) max = s[i]
+            printf "  resident size under MIX: first %.1f, last %.1f, most %.1f MB (target < 150 MB, flat)  %s\n", s[1], s[m], max, (max < 150 ? "met" : "NOT met") }
+        if (floors != "") { m = split(floors, f, " "); for (i = 1; i <= m; i++) { split(f[i], parts, ":"); c = parts[1]
+            if (c in n) printf "  %-3s floor (its SQL in a C loop) %9.0f rps; Kitchen with the cache off does %.0f%% of it\n", c, parts[2], 100 * med(c, "z") / parts[2] } }
+        if ("M1" in n && commits > 0) printf "  [M1: one writer making each commit durable in turn manages %d/s; %.2f commits per log flush in Kitchen]\n", commits, per_flush
+        if ("M1" in n && floor_p99 > 0) printf "  [M1 p99 floor: a server spending Kitchen'"'"'s %d µs of CPU per write, waiting for the same grouped flush: %.2f ms]\n", kitchen_cpu, floor_p99
     }' "$results"

@@ -35,7 +35,7 @@ for _ in $(seq 1 600); do
     (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
     sleep 0.2
 done
-node "$here/http/prepare.js" --db "$db" --kitchen "http://127.0.0.1:$port/graphql" --out "$work/req" >/dev/null
+node "$here/http/prepare.js" --db "$db" --kitchen "http://127.0.0.1:$port/graphql" --out "$work/req" --viewers 1 >/dev/null
 bodies="$work/req/$case.json"
 [ "$case" = M1 ] && bodies="$work/req/M1a.json,$work/req/M1b.json"
 

@@ -1,4 +1,6 @@
 #pragma once
+// Debian builds SQLite with the pre-update hook; its declarations are behind this macro.
+#define SQLITE_ENABLE_PREUPDATE_HOOK 1
 #include <sqlite3.h>
 
 /// SQLITE_TRANSIENT is a cast of -1 to a function pointer, a macro Swift cannot import.

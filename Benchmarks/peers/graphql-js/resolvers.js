@@ -247,6 +247,73 @@ const resolvers = {
     cart: (_, __, context) => cart(context.sql, requireViewer(context)),
   },
   Mutation: {
+    addToCart: (_, { goodsId, kindId, quantity }, context) => {
+      const viewerID = requireViewer(context);
+      const goodsID = decodeID(goodsId, 'Goods', 'goodsId');
+      const kindID = kindId == null ? null : decodeID(kindId, 'Kind', 'kindId');
+      if (quantity < 1) {
+        throw new GraphQLError(`The quantity to add must be at least 1; it was ${quantity}.`, {
+          extensions: { code: 'BAD_USER_INPUT' },
+        });
+      }
+      return context.write(async (sql) => {
+        const kinds = await sql.all('SELECT id, stock FROM kinds WHERE goods_id = ? ORDER BY position', [goodsID]);
+        if (!kinds.length) throw new GraphQLError('No goods has this ID.', { extensions: { code: 'NOT_FOUND' } });
+        const kind = kindID == null ? (kinds.length === 1 ? kinds[0] : null) : kinds.find((k) => k.id === kindID);
+        if (!kind) {
+          throw new GraphQLError(kindID == null ? `This goods comes in ${kinds.length} kinds; choose one with kindId.`
+            : 'This goods has no kind with this ID.', { extensions: { code: kindID == null ? 'BAD_USER_INPUT' : 'NOT_FOUND' } });
+        }
+        const line = await sql.get('SELECT quantity FROM cart_items WHERE user_id = ? AND kind_id = ?', [viewerID, kind.id]);
+        const existing = line ? line.quantity : 0;
+        if (existing + quantity > kind.stock) {
+          throw new GraphQLError(`Only ${kind.stock} left`, { extensions: { code: 'INSUFFICIENT_STOCK' } });
+        }
+        await sql.run(
+          `INSERT INTO cart_items (user_id, goods_id, kind_id, quantity, selected, added_at) VALUES (?, ?, ?, ?, 1, ?)
+           ON CONFLICT (user_id, kind_id) DO UPDATE SET quantity = quantity + excluded.quantity`,
+          [viewerID, goodsID, kind.id, quantity, Date.now()],
+        );
+        return cart(sql, viewerID);
+      });
+    },
+    addComment: (_, { targetId, text }, context) => {
+      const viewerID = requireViewer(context);
+      const recipeID = decodeID(targetId, 'Recipe', 'targetId');
+      const trimmed = text.trim();
+      if (!trimmed || [...trimmed].length > 2000) {
+        throw new GraphQLError('A comment is 1 to 2000 characters.', { extensions: { code: 'BAD_USER_INPUT' } });
+      }
+      return context.write(async (sql) => {
+        if (!(await sql.get('SELECT 1 AS found FROM recipes WHERE id = ?', [recipeID]))) {
+          throw new GraphQLError('Nothing to comment on has this ID.', { extensions: { code: 'NOT_FOUND' } });
+        }
+        const createdAt = Date.now();
+        await sql.run(
+          `INSERT INTO comments (target_kind, target_id, author_id, text, reply_to_id, created_at)
+           VALUES ('recipe', ?, ?, ?, NULL, ?)`,
+          [recipeID, viewerID, trimmed, createdAt],
+        );
+        const row = await sql.get('SELECT last_insert_rowid() AS id', []);
+        return { id: row.id, author_id: viewerID, text: trimmed, created_at: createdAt };
+      });
+    },
+    likeDish: (_, { id }, context) => {
+      const viewerID = requireViewer(context);
+      const dishID = decodeID(id, 'Dish', 'id');
+      return context.write(async (sql) => {
+        const dish = await sql.get(
+          'SELECT id, author_id, recipe_id, description, meal, created_at FROM dishes WHERE id = ?',
+          [dishID],
+        );
+        if (!dish) throw new GraphQLError('No dish has this ID.', { extensions: { code: 'NOT_FOUND' } });
+        await sql.run(
+          'INSERT INTO dish_likes (dish_id, user_id, created_at) VALUES (?, ?, ?) ON CONFLICT (dish_id, user_id) DO NOTHING',
+          [dishID, viewerID, Date.now()],
+        );
+        return dishNode(dish);
+      });
+    },
     setItemQuantity: (_, { itemId, quantity }, context) => {
       const viewerID = requireViewer(context);
       const itemID = decodeID(itemId, 'CartItem', 'itemId');

@@ -8,7 +8,13 @@ struct RequestContext: Sendable {
     let store: Store
     /// The signed-in user's row id; nil for an anonymous client (no token, or a token that
     /// names no live session — the two are treated alike, so a token cannot be probed).
-    let viewerID: Int64?
+    /// Reading it marks the thread (`ThreadViewerReads`): the answer then depends on who asks.
+    var viewerID: Int64? {
+        ThreadViewerReads.mark()
+        return signedInUser
+    }
+    /// `viewerID` without marking the thread: for the response cache's own bookkeeping.
+    let signedInUser: Int64?
     /// The digest of the bearer token this request carries, for `signOut`.
     let tokenDigest: [UInt8]?
     /// The client's numeric IP address (empty if unknown), for per-address rate limits.
@@ -32,7 +38,7 @@ struct RequestContext: Sendable {
         let generation = try? store.database.checkedDataGeneration()
         guard let token = bearerToken(request.headers["Authorization"]) else {
             return RequestContext(
-                store: store, viewerID: nil, tokenDigest: nil, remoteAddress: request.remoteAddress,
+                store: store, signedInUser: nil, tokenDigest: nil, remoteAddress: request.remoteAddress,
                 dataGeneration: generation)
         }
         let digest = store.tokens.digest(token)
@@ -54,7 +60,7 @@ struct RequestContext: Sendable {
             }
         }
         return RequestContext(
-            store: store, viewerID: viewerID, tokenDigest: viewerID == nil ? nil : digest,
+            store: store, signedInUser: viewerID, tokenDigest: viewerID == nil ? nil : digest,
             remoteAddress: request.remoteAddress, dataGeneration: generation)
     }
 

@@ -6,7 +6,7 @@ import Storage
 enum PhotoResolvers {
     static func register(_ resolvers: inout Resolvers<RequestContext>) {
         resolvers.type("Photo", parent: Photo.self) { photo in
-            photo.field("url") { photo, arguments, _ in
+            photo.field("url", reading: ["width"]) { photo, arguments, _ in
                 try url(of: photo, width: arguments.int("width"))
             }
             photo.batch("width") { photos, _, context in

@@ -2,7 +2,7 @@ import GraphQL
 import HTTPServer
 
 extension RequestPipeline {
-    /// The answer to a POST repeated byte for byte while no write has committed since
+    /// The answer to a POST repeated byte for byte while nothing it read has changed
     /// (`ResponseCaching.begin`), looked up before the body is even decoded; and the key
     /// of the request's bytes, to pass to `respond` so that its answer is kept under it.
     func cachedAnswer(for request: HTTPRequest, mediaType: GraphQLMediaType)

@@ -1,33 +1,47 @@
 import GraphQL
 import HTTPServer
+import Storage
 import Synchronization
 
-/// Whole responses to queries, kept while the data they were computed from is unchanged.
+/// Whole responses to queries, each kept with what it read, until a write changes that.
 ///
 /// A query's response is a function of its text, operation name and variables, of who
-/// asks, of the data, and — for a few fields — of the time. The cache keys on the first
-/// four and keeps each entry under the database's data generation: any write moves the
-/// generation and every older entry is dropped, so a response is never served after a
-/// write that could have changed it. Responses that read the clock, carry errors, or ran
-/// while a write committed are not stored (see `ResponseCaching`).
+/// asks, of the data it read, and — for a few fields — of the time. The cache keys on the
+/// first four, and keeps beside each answer the `ReadSet` recorded while it ran: the
+/// tables it read in whole (with their columns) and the rows it read by a key. Each commit
+/// hands the cache its `ChangeSet` (`apply`), and exactly the answers it affects are
+/// dropped: a comment on one recipe drops that recipe's page and the lists that count its
+/// comments, not the other recipes' pages; a cart change drops that viewer's cart, not
+/// feeds or other carts. A change nobody described (another process writing the file)
+/// drops everything. Responses that read the clock, carry errors, or ran while a write
+/// committed are not stored (see `ResponseCaching`).
 ///
-/// Each answer is kept twice over: by what the request means (`Key`) and by the
-/// request's exact bytes, so that a client repeating itself byte for byte — the common
-/// case — is answered before its body is even decoded. The entries' total size is
-/// bounded; when a new one would pass the bound, everything is dropped and filling starts
-/// again, which keeps the bookkeeping to two dictionaries.
+/// Each answer is found two ways: by what the request means (`Key`) and by the request's
+/// exact bytes, so that a client repeating itself byte for byte — the common case — is
+/// answered before its body is even decoded. The entries' total size (keys, bodies and
+/// read sets) is bounded; a full cache evicts by CLOCK, a cheap approximation of "least
+/// recently used": each hit marks its entry, and the hand passes over marked entries once
+/// (clearing the mark) before it evicts one, so answers asked for again stay.
 final class ResponseCache: Sendable {
     /// What a response depends on besides the data and the time.
     struct Key: Hashable, Sendable {
         var query: String
         var operationName: String?
         var variables: ObjectValue
-        /// The viewer's user id; nil for anonymous requests.
-        var viewer: Int64?
+        /// Whom the answer is for.
+        var audience: Audience
         var mediaType: GraphQLMediaType
 
         /// Bytes the key holds, roughly, for the size bound.
         var approximateSize: Int { query.utf8.count + (operationName?.utf8.count ?? 0) + 64 * (variables.count + 1) }
+    }
+
+    /// Whom an answer is for: one signed-in user, anonymous clients, or anyone (its
+    /// execution never asked who the viewer is, so every viewer gets the same answer).
+    enum Audience: Hashable, Sendable {
+        case anyone
+        case anonymous
+        case user(Int64)
     }
 
     /// The request exactly as it arrived, for answering a repeat before even decoding it:
@@ -58,58 +72,53 @@ final class ResponseCache: Sendable {
         var operationName: String?
     }
 
-    private struct State {
-        var generation: UInt64 = 0
-        var entries: [Key: HTTPResponse] = [:]
-        var byBytes: [RequestBytesKey: Entry] = [:]
-        var size = 0
-
-        mutating func startOver(at generation: UInt64) {
-            entries.removeAll(keepingCapacity: true)
-            byBytes.removeAll(keepingCapacity: true)
-            size = 0
-            self.generation = generation
-        }
-    }
-
-    /// The most bytes of keys and bodies held at once.
+    /// The most bytes of keys, bodies and read sets held at once.
     let capacity: Int
-    private let state = Mutex(State())
+    private let state = Mutex(ResponseCacheState())
 
     init(capacity: Int) {
         self.capacity = capacity
     }
 
-    /// The stored response for `key`, if it was stored under `generation`.
-    func response(for key: Key, generation: UInt64) -> HTTPResponse? {
-        state.withLock { state in state.generation == generation ? state.entries[key] : nil }
+    /// The stored response for `key`, if there is one.
+    func response(for key: Key) -> HTTPResponse? {
+        state.withLock { state in state.hit(state.byKey[key])?.entry.response }
     }
 
-    /// The stored answer to a request with exactly these bytes and the generation it was
-    /// stored under, if there is one.
-    func entry(for key: RequestBytesKey) -> (entry: Entry, generation: UInt64)? {
-        state.withLock { state in state.byBytes[key].map { ($0, state.generation) } }
+    /// The stored answer to a request with exactly these bytes, if there is one.
+    func entry(for key: RequestBytesKey) -> Entry? {
+        state.withLock { state in state.hit(state.byBytes[key])?.entry }
     }
 
-    /// Keeps `response` for `key` (and, when given, for the request's exact bytes),
-    /// computed from the data of `generation`; an older generation than the newest seen is
-    /// not kept, a newer one drops every entry first.
+    /// Keeps `response` for `key` (and, when given, for the request's exact bytes) with
+    /// what it read — if the data generation is still `generation`, the one its request
+    /// began under. `currentGeneration` is read under the cache's lock: a commit moves the
+    /// generation before it hands its changes to `apply`, which waits for that lock, so an
+    /// answer either is refused here or is there to be dropped.
     func store(
         _ response: HTTPResponse, for key: Key, bytes: RequestBytesKey? = nil, operationName: String? = nil,
-        generation: UInt64
+        reads: ReadSet, generation: UInt64, currentGeneration: () -> UInt64
     ) {
-        let size = key.approximateSize + (bytes?.approximateSize ?? 0) + response.body.count
+        let size = key.approximateSize + (bytes?.approximateSize ?? 0) + response.body.count + reads.approximateSize
         guard size <= capacity else { return }
         state.withLock { state in
-            if generation < state.generation { return }
-            if generation > state.generation || state.size + size > capacity { state.startOver(at: generation) }
-            if state.entries.updateValue(response, forKey: key) == nil { state.size += key.approximateSize + response.body.count }
-            if let bytes, state.byBytes.updateValue(Entry(response: response, operationName: operationName), forKey: bytes) == nil {
-                state.size += bytes.approximateSize
-            }
+            guard currentGeneration() == generation else { return }
+            state.insert(
+                StoredAnswer(
+                    entry: Entry(response: response, operationName: operationName), key: key, bytes: bytes,
+                    reads: reads, size: size),
+                capacity: capacity)
         }
     }
 
+    /// Drops every answer `changes` affects.
+    func apply(_ changes: ChangeSet) {
+        state.withLock { $0.drop(affectedBy: changes) }
+    }
+
     /// Entries held now.
-    var count: Int { state.withLock { $0.entries.count } }
+    var count: Int { state.withLock { $0.answers.count } }
+
+    /// Bytes held now (keys, bodies and read sets, as the bound counts them).
+    var size: Int { state.withLock { $0.size } }
 }

@@ -3,32 +3,48 @@ import HTTPServer
 import Storage
 
 /// How `/graphql` uses the response cache: which requests may be answered from it, and
-/// which responses may go into it.
+/// which responses may go into it, with what they read.
 ///
 /// Only queries, without uploads. A response is stored only when nothing could make it
-/// untrue while the data stays the same: it has no errors (a failure may be passing), its
-/// resolvers never asked the time (`ThreadClockReads`), and the data generation was the
+/// untrue while what it read stays the same: it has no errors (a failure may be passing),
+/// its resolvers never asked the time (`ThreadClockReads`), and the data generation was the
 /// same before and after it ran — so no write, its own or another's, committed meanwhile.
+/// It is stored with what its execution read (`Database.recordingReads`), plus the
+/// viewer's session row: a request answered by its bytes skips the token check, so the
+/// answer must go when that token's user signs out.
 struct ResponseCaching<Context>: Sendable {
     let cache: ResponseCache
-    /// The database's data generation (`Database.checkedDataGeneration`); nil when it
+    /// The database's data generation (`Database.checkedDataGeneration`, which also
+    /// notices other processes' commits and has the cache emptied for them); nil when it
     /// cannot be read, and then nothing is served from the cache or stored in it.
     let generation: @Sendable () -> UInt64?
-    /// Who a context's responses are for (different viewers never share an entry), and
-    /// the data generation read when its request began, before anything was looked up.
+    /// The data generation as last noticed (`Database.noticedDataGeneration`): read under
+    /// the cache's lock when an answer is stored.
+    let noticedGeneration: @Sendable () -> UInt64
+    /// Who a context's responses are for (different viewers share an entry only when its
+    /// execution never asked who the viewer is: `ThreadViewerReads`), and the data
+    /// generation read when its request began, before anything was looked up.
     let requestState: @Sendable (Context) -> (viewer: Int64?, generation: UInt64?)
+    /// Runs an execution and says what it read (`Database.recordingReads`).
+    let recordReads: @Sendable (() -> ExecutionResult) -> (ExecutionResult, ReadSet)
+    /// The catalog the store numbers tables by, for the session rows an answer depends on.
+    let catalog: DataCatalog?
     /// Counts hits and misses, when set.
     var metrics: ServerMetrics? = nil
 
+    /// The table of sessions: an answer for a request that carried a token depends on it.
+    static var sessionsTable: String { "auth_tokens" }
+
     /// Starts a request: clears the thread's clock mark (so that a token check that asks
-    /// the time counts too), and answers a POST repeated byte for byte while no write has
-    /// committed since. Returns the answer, if any, and the key of the request's bytes
-    /// (nil for GET and multipart uploads, which are never answered by bytes).
+    /// the time counts too), and answers a POST repeated byte for byte. Returns the
+    /// answer, if any, and the key of the request's bytes (nil for GET and multipart
+    /// uploads, which are never answered by bytes).
     ///
     /// Such an answer exists only because the same bytes, with the same headers, were
-    /// decoded, checked, authenticated and executed before under this data generation, and
-    /// everything those steps depend on is in the key or in the generation (a token's user
-    /// changes only by a write). The generation is read only when an answer is there.
+    /// decoded, checked, authenticated and executed before, and nothing it read — the
+    /// token's session row included — has changed since: every change drops the answers it
+    /// affects before the writer is answered. The generation is read first, so that a
+    /// commit by another process is noticed (and the cache emptied) before the lookup.
     func begin(_ request: HTTPRequest, mediaType: GraphQLMediaType)
         -> (answer: ResponseCache.Entry?, bytes: ResponseCache.RequestBytesKey?)
     {
@@ -39,9 +55,9 @@ struct ResponseCaching<Context>: Sendable {
         let key = ResponseCache.RequestBytesKey(
             body: request.body, contentType: contentType, authorization: request.headers["Authorization"],
             mediaType: mediaType)
-        guard let stored = cache.entry(for: key), stored.generation == generation() else { return (nil, key) }
+        guard generation() != nil, let stored = cache.entry(for: key) else { return (nil, key) }
         metrics?.recordResponseCache(hit: true)
-        return (stored.entry, key)
+        return (stored, key)
     }
 
     /// The cached response for the request, or the one `execute` makes (stored when it
@@ -54,21 +70,45 @@ struct ResponseCaching<Context>: Sendable {
     ) -> HTTPResponse {
         let state = requestState(context)
         guard let before = state.generation else { return reply.result(execute()) }
-        let key = ResponseCache.Key(
+        var key = ResponseCache.Key(
             query: query, operationName: operationName, variables: variables,
-            viewer: state.viewer, mediaType: reply.mediaType)
-        if let cached = cache.response(for: key, generation: before) {
+            audience: state.viewer.map { .user($0) } ?? .anonymous, mediaType: reply.mediaType)
+        var anyone = key
+        anyone.audience = .anyone
+        if let cached = cache.response(for: key) ?? cache.response(for: anyone) {
             metrics?.recordResponseCache(hit: true)
             return cached
         }
         metrics?.recordResponseCache(hit: false)
-        let result = execute()
+        ThreadViewerReads.reset()
+        let (result, recorded) = recordReads(execute)
+        var reads = recorded
         let response = reply.result(result)
         // `begin` cleared the clock mark when the request arrived.
-        if result.errors.isEmpty, result.hasData, !ThreadClockReads.wasRead, generation() == before {
+        if result.errors.isEmpty, result.hasData, !ThreadClockReads.wasRead {
+            if !ThreadViewerReads.wasRead { key = anyone }
+            addSessionReads(to: &reads, viewer: state.viewer, carriesToken: bytes?.authorization != nil)
             cache.store(
-                response, for: key, bytes: bytes, operationName: loggedOperationName, generation: before)
+                response, for: key, bytes: bytes, operationName: loggedOperationName, reads: reads,
+                generation: before, currentGeneration: noticedGeneration)
         }
         return response
+    }
+
+    /// Adds the session rows an answer depends on: the viewer's (a sign-out deletes one),
+    /// or, for a token that named nobody, which sessions exist at all.
+    private func addSessionReads(to reads: inout ReadSet, viewer: Int64?, carriesToken: Bool) {
+        guard viewer != nil || carriesToken else { return }
+        guard let catalog, let table = catalog.table(named: Self.sessionsTable),
+            let column = catalog.keyColumn("user_id", of: table)
+        else {
+            reads.isUnbounded = true
+            return
+        }
+        if let viewer {
+            reads.read(table, column: column, value: viewer)
+        } else {
+            reads.read(table, columns: .rows)
+        }
     }
 }

@@ -184,8 +184,11 @@ public final class KitchenServer: Sendable {
             let cache = ResponseCache(capacity: options.responseCacheBytes)
             endpoint.pipeline.responseCaching = ResponseCaching(
                 cache: cache, generation: { try? database.checkedDataGeneration() },
-                requestState: { ($0.viewerID, $0.dataGeneration) },
-                metrics: developer.metrics)
+                noticedGeneration: { database.noticedDataGeneration },
+                requestState: { ($0.signedInUser, $0.dataGeneration) },
+                recordReads: { execute in database.recordingReads(execute) },
+                catalog: database.catalog, metrics: developer.metrics)
+            database.observeChanges { cache.apply($0) }
             developer.metrics.registerGauge("kitchen_response_cache_entries", help: "Query responses held in the response cache.") {
                 Double(cache.count)
             }

@@ -17,7 +17,7 @@ enum SubscriptionResolvers {
                 guard case .cart(let cart) = event else { return Resolved.null }
                 return Resolved.object(cart, type: "Cart")
             }
-            subscription.field("commentAdded") { event, _, _ in
+            subscription.field("commentAdded", reading: []) { event, _, _ in
                 guard case .comment(let comment) = event else { return Resolved.null }
                 return Resolved.object(comment, type: "Comment")
             }

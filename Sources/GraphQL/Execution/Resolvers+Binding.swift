@@ -7,11 +7,22 @@ public struct BindingError: Error, Sendable, CustomStringConvertible {
     public let extra: [String]
     /// Other mistakes: a resolver registered twice, a scalar that is not a custom scalar.
     public let problems: [String]
+    /// Resolvers that read (or do not say they read) arguments other than their field's:
+    /// `"Type.field …"`, one sentence each.
+    public let arguments: [String]
+
+    public init(missing: [String], extra: [String], problems: [String], arguments: [String] = []) {
+        self.missing = missing
+        self.extra = extra
+        self.problems = problems
+        self.arguments = arguments
+    }
 
     public var description: String {
         var lines = ["Resolvers do not match the schema:"]
         lines += missing.map { "  no resolver for \($0)" }
         lines += extra.map { "  resolver for \($0), which the schema does not have" }
+        lines += arguments.map { "  resolver for \($0)" }
         lines += problems.map { "  \($0)" }
         return lines.joined(separator: "\n")
     }
@@ -46,10 +57,12 @@ extension Resolvers {
             registrations
             + IntrospectionResolvers.registrations.filter { schema[Self.split($0.key).0] != nil }
 
-        for (key, resolver) in all {
+        var arguments: [String] = []
+        for registration in all {
+            let key = registration.key
             let (typeName, fieldName) = Self.split(key)
             guard case .object(let object)? = schema[typeName],
-                object.field(named: fieldName) != nil
+                let field = object.field(named: fieldName)
             else {
                 extra.append(key)
                 continue
@@ -57,7 +70,8 @@ extension Resolvers {
             if byType[typeName]?[fieldName] != nil {
                 problems.append("resolver for \(key) registered twice")
             }
-            byType[typeName, default: [:]][fieldName] = resolver
+            byType[typeName, default: [:]][fieldName] = registration.resolver
+            arguments += Self.argumentMismatches(registration, field)
         }
         for name in valueTypes {
             guard case .object(let object)? = schema[name] else {
@@ -77,8 +91,8 @@ extension Resolvers {
         }
         let (bound, unknownScalars) = schema.attaching(scalarCoercions: scalarCoercions)
         problems += unknownScalars.map { "scalar \($0) is not a custom scalar of the schema" }
-        guard missing.isEmpty, extra.isEmpty, problems.isEmpty else {
-            throw BindingError(missing: missing, extra: extra, problems: problems)
+        guard missing.isEmpty, extra.isEmpty, problems.isEmpty, arguments.isEmpty else {
+            throw BindingError(missing: missing, extra: extra, problems: problems, arguments: arguments)
         }
         var bySwiftType: [ObjectIdentifier: String?] = [:]
         for (swiftType, typeName) in parentTypes {
@@ -90,6 +104,20 @@ extension Resolvers {
         }
         return BoundSchema(
             schema: bound, resolvers: byType, objectTypeBySwiftType: bySwiftType)
+    }
+
+    /// What is wrong with the arguments a resolver says it reads: a name the field does not
+    /// declare, or no word at all from the resolver of a field that takes arguments.
+    static func argumentMismatches(_ registration: FieldRegistration, _ field: FieldDefinitionInfo) -> [String] {
+        let declared = field.arguments.map(\.name)
+        guard let reads = registration.reads else {
+            if declared.isEmpty { return [] }
+            return ["\(registration.key), whose field takes arguments (\(declared.joined(separator: ", "))), does not say which it reads (reading: […])"]
+        }
+        let has = declared.isEmpty ? "it has none" : "it has " + declared.joined(separator: ", ")
+        return reads.filter { !declared.contains($0) }.map {
+            "\(registration.key) reads the argument \"\($0)\", which the schema does not declare (\(has))"
+        }
     }
 
     static func split(_ key: String) -> (String, String) {

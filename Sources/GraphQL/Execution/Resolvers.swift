@@ -11,7 +11,7 @@
 ///
 /// var resolvers = Resolvers<RequestContext>()
 /// resolvers.type("Query") { query in
-///     query.field("recipe") { arguments, context in        // returns Recipe?
+///     query.field("recipe", reading: ["id"]) { arguments, context in   // returns Recipe?
 ///         try context.recipes.find(id: arguments.string("id") ?? "")
 ///     }
 /// }
@@ -28,7 +28,7 @@
 /// ```
 public struct Resolvers<Context>: Sendable {
     /// Every registered resolver by `"Type.field"`, in registration order.
-    var registrations: [(key: String, resolver: FieldResolver)] = []
+    var registrations: [FieldRegistration] = []
     /// The Swift type registered for each object type, and the class of its values' boxes.
     var parentTypes: [(swiftType: ObjectIdentifier, typeName: String)] = []
     /// Object types whose parents are `ObjectValue`s that serve every field by default.
@@ -78,7 +78,7 @@ public struct Resolvers<Context>: Sendable {
 public struct ObjectResolvers<Parent, Context> {
     /// The object type these resolvers serve.
     public let typeName: String
-    @usableFromInline var registrations: [(key: String, resolver: FieldResolver)] = []
+    @usableFromInline var registrations: [FieldRegistration] = []
 
     init(typeName: String) {
         self.typeName = typeName
@@ -88,16 +88,20 @@ public struct ObjectResolvers<Parent, Context> {
     ///
     /// Inlinable, like the other registrations, so that the casts and the conversion of
     /// the output are specialized for the application's own types.
+    ///
+    /// `reading` names the arguments the resolver reads (every field with arguments must
+    /// say, `[]` for none): `bind(to:)` refuses a name the schema does not declare, and the
+    /// resolver's `Arguments` answer only these names.
     @inlinable
     public mutating func field<Output: OutputConvertible>(
-        _ name: String,
+        _ name: String, reading: [String]? = nil,
         _ resolve: @escaping @Sendable (Parent, Arguments, Context) throws -> Output
     ) {
         let key = "\(typeName).\(name)"
-        add(name, .each { parent, arguments, context in
+        add(name, reading: reading, .each { parent, arguments, context in
             let resolved = try withUnboxed(parent, as: Parent.self) { parentValue in
                 try withUnboxed(context, as: Context.self) { contextValue in
-                    try resolve(parentValue, arguments, contextValue).resolved
+                    try resolve(parentValue, arguments.reading(reading), contextValue).resolved
                 }
             }
             // The outer optional is nil for a parent of another type, the inner one for a
@@ -114,13 +118,14 @@ public struct ObjectResolvers<Parent, Context> {
 
     /// A batch resolver: called once with every parent of a level, it returns one output
     /// per parent, in the same order (a `Resolved.error` fails one position only).
+    /// `reading`: as for `field`.
     @inlinable
     public mutating func batch<Output: OutputConvertible>(
-        _ name: String,
+        _ name: String, reading: [String]? = nil,
         _ resolve: @escaping @Sendable ([Parent], Arguments, Context) throws -> [Output]
     ) {
         let key = "\(typeName).\(name)"
-        add(name, .batch { parents, arguments, context in
+        add(name, reading: reading, .batch { parents, arguments, context in
             var typed: [Parent] = []
             typed.reserveCapacity(parents.count)
             for parent in parents {
@@ -130,7 +135,7 @@ public struct ObjectResolvers<Parent, Context> {
                 typed.append(value)
             }
             let outputs = try withUnboxed(context, as: Context.self) { contextValue in
-                try resolve(typed, arguments, contextValue)
+                try resolve(typed, arguments.reading(reading), contextValue)
             }
             guard let outputs else {
                 throw ResolverInputMismatch(field: key, expected: "\(Context.self)", got: context)
@@ -155,27 +160,45 @@ public struct ObjectResolvers<Parent, Context> {
     }
 
     @usableFromInline
-    mutating func add(_ name: String, _ resolver: FieldResolver) {
-        registrations.append(("\(typeName).\(name)", resolver))
+    mutating func add(_ name: String, reading: [String]? = nil, _ resolver: FieldResolver) {
+        registrations.append(FieldRegistration(key: "\(typeName).\(name)", resolver: resolver, reads: reading))
     }
 }
 
 extension ObjectResolvers where Parent == Void {
     /// A per-object resolver of a root type: it needs only the arguments and the context.
+    /// `reading`: as for the other `field`.
     @inlinable
     public mutating func field<Output: OutputConvertible>(
-        _ name: String, _ resolve: @escaping @Sendable (Arguments, Context) throws -> Output
+        _ name: String, reading: [String]? = nil,
+        _ resolve: @escaping @Sendable (Arguments, Context) throws -> Output
     ) {
         let key = "\(typeName).\(name)"
-        add(name, .each { _, arguments, context in
+        add(name, reading: reading, .each { _, arguments, context in
             let resolved = try withUnboxed(context, as: Context.self) { contextValue in
-                try resolve(arguments, contextValue).resolved
+                try resolve(arguments.reading(reading), contextValue).resolved
             }
             guard let resolved else {
                 throw ResolverInputMismatch(field: key, expected: "\(Context.self)", got: context)
             }
             return resolved
         })
+    }
+}
+
+/// One registered resolver: its `"Type.field"`, how to call it, and the arguments it says
+/// it reads (nil when it said nothing).
+@usableFromInline
+struct FieldRegistration: Sendable {
+    let key: String
+    let resolver: FieldResolver
+    let reads: [String]?
+
+    @usableFromInline
+    init(key: String, resolver: FieldResolver, reads: [String]?) {
+        self.key = key
+        self.resolver = resolver
+        self.reads = reads
     }
 }
 

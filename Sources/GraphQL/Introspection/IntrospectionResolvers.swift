@@ -1,7 +1,7 @@
 /// The resolvers of the introspection types (section 4.2), built into the engine: the
 /// application registers none, and `bind(to:)` adds these to its own.
 enum IntrospectionResolvers {
-    static let registrations: [(key: String, resolver: FieldResolver)] = {
+    static let registrations: [FieldRegistration] = {
         var resolvers = Resolvers<Any>()
         resolvers.type("__Schema", parent: SchemaIntrospection.self) { schema in
             schema.property("description") { $0.schema.description }
@@ -23,7 +23,7 @@ enum IntrospectionResolvers {
         resolvers.type("__Field", parent: FieldIntrospection.self) { field in
             field.property("name") { $0.field.name }
             field.property("description") { $0.field.description }
-            field.field("args") { parent, arguments, _ in
+            field.field("args", reading: ["includeDeprecated"]) { parent, arguments, _ in
                 parent.field.arguments.visible(arguments, in: parent.schema)
             }
             field.property("type") { TypeIntrospection(schema: $0.schema, type: $0.field.type) }
@@ -53,7 +53,7 @@ enum IntrospectionResolvers {
             directive.property("description") { $0.directive.description }
             directive.property("isRepeatable") { $0.directive.isRepeatable }
             directive.property("locations") { $0.directive.locations.map { $0.rawValue } }
-            directive.field("args") { parent, arguments, _ in
+            directive.field("args", reading: ["includeDeprecated"]) { parent, arguments, _ in
                 parent.directive.arguments.visible(arguments, in: parent.schema)
             }
         }
@@ -77,7 +77,7 @@ enum IntrospectionResolvers {
             if case .scalar(let scalar)? = parent.named { return scalar.specifiedByURL }
             return nil
         }
-        type.field("fields") { parent, arguments, _ -> [FieldIntrospection]? in
+        type.field("fields", reading: ["includeDeprecated"]) { parent, arguments, _ -> [FieldIntrospection]? in
             guard let fields = parent.named?.fields else { return nil }
             let all = arguments.bool("includeDeprecated") ?? false
             return fields.filter { all || $0.deprecationReason == nil }.map {
@@ -103,14 +103,14 @@ enum IntrospectionResolvers {
                 return nil
             }
         }
-        type.field("enumValues") { parent, arguments, _ -> [EnumValueIntrospection]? in
+        type.field("enumValues", reading: ["includeDeprecated"]) { parent, arguments, _ -> [EnumValueIntrospection]? in
             guard case .enumeration(let enumeration)? = parent.named else { return nil }
             let all = arguments.bool("includeDeprecated") ?? false
             return enumeration.values.filter { all || $0.deprecationReason == nil }.map {
                 EnumValueIntrospection(value: $0)
             }
         }
-        type.field("inputFields") { parent, arguments, _ -> [InputValueIntrospection]? in
+        type.field("inputFields", reading: ["includeDeprecated"]) { parent, arguments, _ -> [InputValueIntrospection]? in
             guard case .inputObject(let input)? = parent.named else { return nil }
             return input.fields.visible(arguments, in: parent.schema)
         }

@@ -102,10 +102,11 @@ extension Connection {
 
     @inlinable
     func rows<T>(
-        _ sql: String, _ arguments: Statement.Arguments, _ transform: (Row) throws -> T
+        _ sql: String, _ arguments: Statement.Arguments, named: RowsNamed? = nil, _ transform: (Row) throws -> T
     ) throws -> [T] {
         let statement = try lendStatement(sql, arguments)
         defer { returnStatement(statement) }
+        statement.rowsNamed = named
         var results: [T] = []
         results.reserveCapacity(min(statement.lastRowCount, Self.rowsReservedAtMost))
         while let row = try statement.step() { results.append(try transform(row)) }
@@ -220,6 +221,12 @@ extension Connection {
         utf8.append(0)
         var prepared: OpaquePointer?
         var consumed = 0
+        let describing = counted && catalog != nil
+        if describing {
+            authorizerLog.reported.removeAll(keepingCapacity: true)
+            authorizerLog.isOn = true
+        }
+        defer { authorizerLog.isOn = false }
         let code = utf8.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 var tail: UnsafePointer<CChar>?
@@ -235,7 +242,11 @@ extension Connection {
         let rest = Substring(String(decoding: utf8[consumed..<(utf8.count - 1)], as: UTF8.self))
         guard let prepared else { return nil }
         let counter: StatementCounter? = counted ? self.counter : nil
-        return (Statement(handle: prepared, sql: text.trimmingSpaces, counter: counter), rest)
+        let statement = Statement(handle: prepared, sql: text.trimmingSpaces, counter: counter)
+        if describing, let catalog {
+            statement.reads = StatementReads(reported: authorizerLog.reported, catalog: catalog)
+        }
+        return (statement, rest)
     }
 }
 

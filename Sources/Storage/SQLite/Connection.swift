@@ -28,6 +28,20 @@ public final class Connection {
     private(set) var isClosed = false
     /// How many savepoints are open inside the current transaction.
     var savepointDepth = 0
+    /// The catalog the reads of this connection's statements are described by (see
+    /// `StatementReads`; nil: not described); set by `describeReads(by:)`.
+    private(set) var catalog: DataCatalog?
+    let authorizerLog = AuthorizerLog()
+
+    /// Describes what each statement reads from now on, numbered by `catalog`: installs
+    /// the authorizer that listens while statements are prepared, and forgets the
+    /// statements prepared before, which are not described.
+    func describeReads(by catalog: DataCatalog) {
+        guard self.catalog == nil else { return }
+        self.catalog = catalog
+        authorizerLog.install(on: handle)
+        cache.removeAll()
+    }
 
     /// How many distinct SQL texts are kept prepared; past this the cache starts over.
     ///

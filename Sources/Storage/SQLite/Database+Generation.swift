@@ -92,6 +92,7 @@ extension Database {
             // Which tables another connection changed is not known: all may have.
             watchedTablesGeneration.add(1, ordering: .releasing)
             generation.add(1, ordering: .releasing)
+            announce(.everything)
         }
     }
 

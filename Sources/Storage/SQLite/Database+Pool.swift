@@ -27,17 +27,24 @@ extension Database {
             guard let connection = box?.connection else { return }
             writerThread.store(thread, ordering: .releasing)
             defer { writerThread.store(0, ordering: .releasing) }
-            watchedTables.changed = false
+            changeCollector.reset()
             result = Result { try body(connection) }
             // After the commit, never before: a reader that sees the old number must not be
             // able to see data older than it.
             generation.add(1, ordering: .releasing)
             let committed = if case .success = result { true } else { false }
-            countWatchedChanges(of: connection, committed: committed)
+            let foundOtherCommit = countWatchedChanges(of: connection, committed: committed)
             // Taken under the lock, so that tickets follow the order of the commits.
             if committed {
                 ticket = flusher.ticketForCommit()
                 noteOwnCommit()
+            }
+            // A rolled-back write changed nothing; another connection's commit, found
+            // here, is one the watchers will not count (see `countWatchedChanges`).
+            if foundOtherCommit {
+                announce(.everything)
+            } else if committed {
+                announce(changeCollector.changes)
             }
         }
         refreshSharedSnapshot(for: thread)
@@ -64,11 +71,15 @@ extension Database {
             pool.openCount += 1
             return nil
         }
-        if let idle { return idle }
+        if let idle {
+            if idle.connection.catalog == nil, let catalog { idle.connection.describeReads(by: catalog) }
+            return idle
+        }
         // Opening takes a while; do it outside the lock.
         do {
-            let box = ConnectionBox(
-                try Connection(path: path, access: .readOnly, busyTimeout: options.busyTimeout))
+            let connection = try Connection(path: path, access: .readOnly, busyTimeout: options.busyTimeout)
+            if let catalog { connection.describeReads(by: catalog) }
+            let box = ConnectionBox(connection)
             readers.withLock { $0.leased[thread] = box }
             return box
         } catch {

@@ -2,9 +2,10 @@ internal import CSQLite
 
 /// The tables whose changes move `Database.watchedGeneration`, and whether the write in
 /// progress has changed a row of one. Read and written only under the writer lock: by
-/// `withWriter`, and by the writer's update hook, which runs inside its statements.
+/// `withWriter`, and by the writer's pre-update hook (`ChangeCollector`), which runs
+/// inside its statements.
 final class WatchedTables: @unchecked Sendable {
-    /// The watched tables; the writer's update hook is installed with the first.
+    /// The watched tables.
     var names: Set<String> = []
     var changed = false
     /// The writer's file data version after its last write (`Connection.fileDataVersion`).
@@ -16,47 +17,32 @@ final class WatchedTables: @unchecked Sendable {
 extension Database {
     /// Makes `watchedGeneration` move whenever rows of `table` may have changed, from now on.
     ///
-    /// The writer's update hook reports each row this process inserts, updates or deletes,
-    /// deletes that cascade from another table included. SQLite skips the hook only for a
-    /// `DELETE` without `WHERE` that it carries out by emptying the table at once, which it
-    /// never does to a table a foreign key refers to or from — so a watched table must have
-    /// one. Changes made by other connections move the generation too, as they move
-    /// `checkedDataGeneration()`.
+    /// The writer's pre-update hook reports each row this process inserts, updates or
+    /// deletes, deletes that cascade from another table included. Changes made by other
+    /// connections move the generation too, as they move `checkedDataGeneration()`.
     public func watchChanges(to table: String) {
         writer.withLock { box in
-            guard let connection = box?.connection else { return }
-            let first = watchedTables.names.isEmpty
+            guard box != nil else { return }
             watchedTables.names.insert(table)
-            guard first else { return }
-            watchedTables.writerDataVersion = connection.fileDataVersion
-            watchedTables.writer = ObjectIdentifier(connection)
-            let context = Unmanaged.passUnretained(watchedTables).toOpaque()
-            sqlite3_update_hook(
-                connection.handle,
-                { context, _, _, table, _ in
-                    guard let context, let table else { return }
-                    let watched = Unmanaged<WatchedTables>.fromOpaque(context).takeUnretainedValue()
-                    if !watched.changed, watched.names.contains(String(cString: table)) {
-                        watched.changed = true
-                    }
-                }, context)
         }
     }
 
-    /// Moves the watched generation after a write (committed or not) that changed a watched
-    /// table, or that began after another connection's commit: the watchers skip asking
-    /// about the commits before this process's newest one (`ownCommitHeader`), so that
-    /// commit must count for them. The writer's file data version moves by one for its own
-    /// commit and once more when its transaction found another connection's commit; any
-    /// other step counts as a change. Called under the writer lock.
-    func countWatchedChanges(of connection: Connection, committed: Bool) {
-        guard !watchedTables.names.isEmpty else { return }
+    /// After a write (committed or not): moves the watched generation when it changed a
+    /// watched table or began after another connection's commit, and says whether it did
+    /// begin so. The watchers skip asking about the commits before this process's newest
+    /// one (`ownCommitHeader`), so such a commit must count here. The writer's file data
+    /// version moves by one for its own commit and once more when its transaction found
+    /// another connection's commit; any other step counts as such a find. Called under the
+    /// writer lock.
+    func countWatchedChanges(of connection: Connection, committed: Bool) -> Bool {
         let version = connection.fileDataVersion
         let expected = watchedTables.writerDataVersion.map { $0 &+ (committed ? 1 : 0) }
-        if watchedTables.changed || version == nil || version != expected {
+        let foundOther = version == nil || version != expected
+        if !watchedTables.names.isEmpty, watchedTables.changed || foundOther {
             watchedTablesGeneration.add(1, ordering: .releasing)
         }
         watchedTables.writerDataVersion = version
+        return foundOther
     }
 
     /// A number that moves whenever a watched table (`watchChanges(to:)`) may have changed:

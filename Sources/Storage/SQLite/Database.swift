@@ -50,6 +50,10 @@ public final class Database: Sendable {
     /// `watchedGeneration`).
     let watchedTablesGeneration = Atomic<UInt64>(0)
     let watchedTables = WatchedTables()
+    /// What the write in progress changed (see `observeChanges`).
+    let changeCollector: ChangeCollector
+    let changeObservers = Mutex<[@Sendable (ChangeSet) -> Void]>([])
+    let catalogBox = Mutex<DataCatalog?>(nil)
     /// Per thread, a read connection that only asks `PRAGMA data_version`, opened when
     /// that thread first asks; each is used by its own thread alone.
     let watches = Mutex<[UInt: DataWatch]>([:])
@@ -89,6 +93,10 @@ public final class Database: Sendable {
         self.writer = Mutex<ConnectionBox?>(ConnectionBox(connection))
         self.walIndex = WALIndexReader(databasePath: path)
         self.readerSlots = DispatchSemaphore(value: options.maxReaders)
+        changeCollector = ChangeCollector(watched: watchedTables)
+        changeCollector.install(on: connection)
+        watchedTables.writer = ObjectIdentifier(connection)
+        watchedTables.writerDataVersion = connection.fileDataVersion
     }
 
     /// Opens the database and brings its schema up to date with `migrations`.
@@ -109,6 +117,7 @@ public final class Database: Sendable {
         let database = try Database(path: path, options: options, flusher: flusher)
         do {
             _ = try database.withWriter { try Migrator(migrations).migrate($0) }
+            try database.loadCatalog()
         } catch {
             database.close()
             throw error

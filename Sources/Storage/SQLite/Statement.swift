@@ -19,6 +19,10 @@ public final class Statement {
     /// one makes room for as many up front (up to `Connection.rowsReservedAtMost`),
     /// instead of growing its array row by row.
     @usableFromInline var lastRowCount = 0
+    /// What the statement reads (nil on a connection without a catalog).
+    var reads: StatementReads?
+    /// The rows of one table this run reads, when the code running it named them by a key.
+    @usableFromInline var rowsNamed: RowsNamed?
 
     init(handle: OpaquePointer, sql: String, counter: StatementCounter?) {
         self.handle = handle
@@ -89,7 +93,10 @@ public final class Statement {
     public func step() throws(SQLiteError) -> Row? {
         if !isRunning {
             isRunning = true
-            counter?.countOne()
+            if let counter {
+                counter.countOne()
+                ReadRecording.current?.note(self)
+            }
         }
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return Row(handle: handle) }
@@ -105,6 +112,7 @@ public final class Statement {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         isRunning = false
+        rowsNamed = nil
     }
 
     private func bindValue(_ value: SQLValue, at index: Int32) throws(SQLiteError) {

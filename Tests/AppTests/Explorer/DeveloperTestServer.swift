@@ -73,8 +73,8 @@ final class DeveloperTestServer: Sendable {
     init(logFormat: LogFormat = .text, trusted: TrustedDocuments? = nil) throws {
         var resolvers = Resolvers<Void>()
         resolvers.type("Query") { query in
-            query.field("hello") { arguments, _ in "hello, \(arguments.string("name") ?? "?")" }
-            query.field("recipes") { arguments, _ in
+            query.field("hello", reading: ["name"]) { arguments, _ in "hello, \(arguments.string("name") ?? "?")" }
+            query.field("recipes", reading: ["first"]) { arguments, _ in
                 let names = ["红烧排骨 Braised ribs", "Tomato eggs", "Mapo tofu"]
                 return Array(names.prefix(arguments.int("first") ?? 2)).map { name in
                     Value.object(ObjectValue([("name", .string(name)), ("level", .string("EASY"))]))
@@ -84,7 +84,7 @@ final class DeveloperTestServer: Sendable {
         }
         resolvers.valueType("Recipe")
         resolvers.type("Mutation") { mutation in
-            mutation.field("signIn") { _, _ in "token-for-tests" }
+            mutation.field("signIn", reading: []) { _, _ in "token-for-tests" }
         }
         let bound = try resolvers.bind(to: try SchemaBuilder.build(sdl: Self.sdl))
         let lines = LogLines()

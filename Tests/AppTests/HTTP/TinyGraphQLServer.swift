@@ -32,7 +32,7 @@ final class TinyGraphQLServer: Sendable {
         let state = TinyState()
         var resolvers = Resolvers<Void>()
         resolvers.type("Query") { query in
-            query.field("hello") { arguments, _ in "hello, \(arguments.string("name") ?? "?")" }
+            query.field("hello", reading: ["name"]) { arguments, _ in "hello, \(arguments.string("name") ?? "?")" }
             query.field("count") { _, _ in state.counter.withLock { $0 } }
             query.field("fail") { _, _ -> String in throw TinyFailure() }
         }

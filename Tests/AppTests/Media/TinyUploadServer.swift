@@ -48,14 +48,14 @@ final class TinyUploadServer: Sendable {
         resolvers.scalar("Upload", UploadScalar.coercion)
         resolvers.type("Query") { query in query.field("ok") { _, _ in true } }
         resolvers.type("Mutation") { mutation in
-            mutation.field("setAvatar") { arguments, context in
+            mutation.field("setAvatar", reading: ["file"]) { arguments, context in
                 let file = try context.uploads.file(for: arguments["file"] ?? .null)
                 try context.database.write { c in
                     try c.execute("UPDATE users SET avatar_url = ? WHERE id = 1", file.url)
                 }
                 return file.url
             }
-            mutation.field("refuse") { arguments, context -> String in
+            mutation.field("refuse", reading: ["file"]) { arguments, context -> String in
                 _ = try context.uploads.file(for: arguments["file"] ?? .null)
                 throw GraphQLError("No, thank you.", code: .badUserInput)
             }

@@ -44,6 +44,25 @@ struct SchemaBindingTests {
         }
     }
 
+    @Test("a resolver reading an argument the schema does not declare stops the start, every one named")
+    func unknownArgument() throws {
+        // The schema renames addComment's targetId; the resolver still reads "targetId", and
+        // mentionCandidates' too: both are named, with the arguments the schema has.
+        let sdl = try Self.schemaText
+            .replacingOccurrences(of: "  addComment(\n    \"The thread", with: "  addComment(\n    \"The thread, renamed")
+            .replacingOccurrences(of: "    targetId: ID!\n    \"The comment:", with: "    threadId: ID!\n    \"The comment:")
+            .replacingOccurrences(of: "    targetId: ID!\n    \"What the user typed", with: "    threadId: ID!\n    \"What the user typed")
+        #expect {
+            _ = try KitchenSchema.bind(sdl: sdl, path: "Schema.graphql")
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains(
+                "resolver for Mutation.addComment reads the argument \"targetId\", which the schema does not declare (it has threadId, text, replyToId)")
+                && text.contains(
+                    "resolver for Query.mentionCandidates reads the argument \"targetId\", which the schema does not declare (it has threadId, prefix, first)")
+        }
+    }
+
     @Test("an invalid schema is reported with file, line and column")
     func invalidSchema() {
         #expect {

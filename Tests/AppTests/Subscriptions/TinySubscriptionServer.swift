@@ -39,7 +39,7 @@ final class TinySubscriptionServer: Sendable {
         var resolvers = Resolvers<String?>()
         resolvers.type("Query") { query in query.field("ok") { _, _ in true } }
         resolvers.type("Subscription", parent: StoredEvent.self) { subscription in
-            subscription.field("events") { [executions] event, _, _ in
+            subscription.field("events", reading: []) { [executions] event, _, _ in
                 executions.value.withLock { $0 += 1 }
                 return Resolved.object(event, type: "Event")
             }

@@ -105,17 +105,17 @@ enum Kitchen {
         var resolvers = Resolvers<Context>()
         resolvers.type("Query") { query in
             query.field("hello") { _, _ in "world" }
-            query.field("recipes") { arguments, context in
+            query.field("recipes", reading: ["first"]) { arguments, context in
                 context.load("recipes")
                 return (0..<(arguments.int("first") ?? context.recipeCount)).map(recipe)
             }
-            query.field("recipe") { arguments, _ in
+            query.field("recipe", reading: ["id"]) { arguments, _ in
                 arguments.string("id") == "r1" ? recipe(1) : nil
             }
             query.field("feed") { _, _ -> [Resolved] in
                 [recipe(1).resolved, Dish(id: "d1", title: "Dumplings").resolved]
             }
-            query.field("node") { arguments, _ -> Resolved in
+            query.field("node", reading: ["id"]) { arguments, _ -> Resolved in
                 switch arguments.string("id") {
                 case "u1": User(id: "u1", name: "Ann").resolved
                 case "d1": .object(Dish(id: "d1", title: "Dumplings"), type: "Dish")
@@ -123,10 +123,10 @@ enum Kitchen {
                 default: .null
                 }
             }
-            query.field("number") { arguments, _ in arguments.int("value") ?? 0 }
+            query.field("number", reading: ["value"]) { arguments, _ in arguments.int("value") ?? 0 }
             query.field("big") { _, _ in 3_000_000_000 }
-            query.field("color") { arguments, _ in Value.string(arguments.string("name") ?? "") }
-            query.field("echo") { arguments, _ in JSONWriter.text(.object(arguments.values)) }
+            query.field("color", reading: ["name"]) { arguments, _ in Value.string(arguments.string("name") ?? "") }
+            query.field("echo", reading: ["text", "count", "tags"]) { arguments, _ in JSONWriter.text(.object(arguments.values)) }
             query.field("required") { _, _ -> String? in nil }
             query.field("failing") { _, _ -> String in
                 throw GraphQLError("Not allowed here", code: .forbidden)
@@ -136,7 +136,7 @@ enum Kitchen {
             query.field("matrix") { _, _ -> [[Int?]?] in [[1, 2], nil, [3, nil]] }
         }
         resolvers.type("Mutation") { mutation in
-            mutation.field("add") { arguments, context in
+            mutation.field("add", reading: ["amount"]) { arguments, context in
                 context.total += arguments.int("amount") ?? 0
                 return context.total
             }

@@ -89,4 +89,39 @@ struct ResolverBindingTests {
             try Parser.parse(Source("{ hello __typename }")).executable, context: ())
         #expect(result.data == .object(["hello": .string("world"), "__typename": .string("Query")]))
     }
+
+    @Test("a resolver reading arguments its field does not declare, or not saying which, stops the binding: all in one error")
+    func argumentReads() throws {
+        let schema = try SchemaBuilder.build(sdl: """
+            type Query { comments(targetId: ID!, first: Int): [String!]!, other(x: Int): Int, plain: Int, quiet(y: Int): Int }
+            """)
+        var resolvers = Resolvers<Void>()
+        resolvers.type("Query") { query in
+            query.field("comments", reading: ["targetID", "first"]) { arguments, _ in [arguments.string("targetID") ?? ""] }
+            query.field("other") { _, _ in 1 }
+            query.field("plain", reading: ["x"]) { _, _ in 1 }
+            query.field("quiet", reading: []) { _, _ in 1 }
+        }
+        #expect {
+            _ = try resolvers.bind(to: schema)
+        } throws: { error in
+            (error as? BindingError)?.arguments == [
+                "Query.comments reads the argument \"targetID\", which the schema does not declare (it has targetId, first)",
+                "Query.other, whose field takes arguments (x), does not say which it reads (reading: […])",
+                "Query.plain reads the argument \"x\", which the schema does not declare (it has none)",
+            ]
+        }
+    }
+
+    @Test("a resolver reads the arguments it declares")
+    func declaredReads() throws {
+        let schema = try SchemaBuilder.build(sdl: "type Query { echo(a: Int, b: Int = 2): Int }")
+        var resolvers = Resolvers<Void>()
+        resolvers.type("Query") { query in
+            query.field("echo", reading: ["a", "b"]) { arguments, _ in (arguments.int("a") ?? 0) * 10 + (arguments.int("b") ?? 0) }
+        }
+        let result = try resolvers.bind(to: schema).execute(
+            try Parser.parse(Source("{ echo(a: 4) }")).executable, context: ())
+        #expect(result.data == .object(["echo": .int(42)]))
+    }
 }

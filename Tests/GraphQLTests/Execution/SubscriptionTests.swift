@@ -16,7 +16,7 @@ struct SubscriptionTests {
         var resolvers = Resolvers<Void>()
         resolvers.type("Query") { $0.field("ok") { _, _ in true } }
         resolvers.type("Subscription", parent: Tick.self) { subscription in
-            subscription.field("ticked") { tick, _, _ in Resolved.object(tick, type: "Tick") }
+            subscription.field("ticked", reading: []) { tick, _, _ in Resolved.object(tick, type: "Tick") }
             subscription.field("other") { tick, _, _ in tick.n }
         }
         resolvers.type("Tick", parent: Tick.self) { tick in

@@ -195,13 +195,13 @@ enum IntrospectionFixture {
     static func bound() throws -> BoundSchema<Void> {
         var resolvers = Resolvers<Void>()
         resolvers.type("Query") { query in
-            query.field("node") { _, _ in Value.null }
-            query.field("search") { _, _ in [Value]() }
+            query.field("node", reading: []) { _, _ in Value.null }
+            query.field("search", reading: []) { _, _ in [Value]() }
             query.field("old") { _, _ in Value.null }
-            query.field("oldArg") { _, _ in Value.null }
+            query.field("oldArg", reading: []) { _, _ in Value.null }
         }
         resolvers.type("Mutation") { mutation in
-            mutation.field("act") { _, _ in true }
+            mutation.field("act", reading: []) { _, _ in true }
         }
         resolvers.valueType("Recipe")
         resolvers.valueType("User")

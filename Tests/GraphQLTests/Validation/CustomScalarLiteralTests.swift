@@ -41,8 +41,8 @@ struct CustomScalarLiteralTests {
         var resolvers = Resolvers<Void>()
         resolvers.type("Query") { query in query.field("ok") { _, _ in true } }
         resolvers.type("Mutation") { mutation in
-            mutation.field("upload") { _, _ in true }
-            mutation.field("tag") { _, _ in true }
+            mutation.field("upload", reading: []) { _, _ in true }
+            mutation.field("tag", reading: []) { _, _ in true }
         }
         resolvers.scalar("Upload", Self.upload)
         resolvers.scalar("Code", Self.code)

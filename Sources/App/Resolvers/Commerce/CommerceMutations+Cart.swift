@@ -7,7 +7,7 @@ import Storage
 enum CartMutations {
     static func register(_ resolvers: inout Resolvers<RequestContext>) {
         resolvers.type("Mutation") { mutation in
-            mutation.field("addToCart") { arguments, context in
+            mutation.field("addToCart", reading: ["goodsId", "kindId", "quantity"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let goodsID = try arguments.id("goodsId", of: "Goods")
                 let kindID = try arguments.optionalID("kindId", of: "Kind")
@@ -17,7 +17,7 @@ enum CartMutations {
                         quantity: arguments.int("quantity") ?? 1)
                 }
             }
-            mutation.field("setItemQuantity") { arguments, context in
+            mutation.field("setItemQuantity", reading: ["itemId", "quantity"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let itemID = try arguments.id("itemId", of: "CartItem")
                 return try storage {
@@ -25,7 +25,7 @@ enum CartMutations {
                         userID: viewerID, itemID: itemID, quantity: arguments.int("quantity") ?? 0)
                 }
             }
-            mutation.field("setItemSelected") { arguments, context in
+            mutation.field("setItemSelected", reading: ["itemId", "selected"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let itemID = try arguments.id("itemId", of: "CartItem")
                 return try storage {
@@ -33,7 +33,7 @@ enum CartMutations {
                         userID: viewerID, itemID: itemID, selected: arguments.bool("selected") ?? false)
                 }
             }
-            mutation.field("setShopSelected") { arguments, context in
+            mutation.field("setShopSelected", reading: ["shopId", "selected"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let shopID = try arguments.id("shopId", of: "Shop")
                 return try storage {
@@ -41,14 +41,14 @@ enum CartMutations {
                         userID: viewerID, shopID: shopID, selected: arguments.bool("selected") ?? false)
                 }
             }
-            mutation.field("setAllSelected") { arguments, context in
+            mutation.field("setAllSelected", reading: ["selected"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 return try storage {
                     try context.store.cart.setAllSelected(
                         userID: viewerID, selected: arguments.bool("selected") ?? false)
                 }
             }
-            mutation.field("removeCartItems") { arguments, context in
+            mutation.field("removeCartItems", reading: ["itemIds"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let itemIDs = try CommerceOutput.ids(arguments, "itemIds", of: "CartItem")
                 return try storage {

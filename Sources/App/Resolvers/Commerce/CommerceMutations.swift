@@ -5,14 +5,14 @@ import Storage
 enum CommerceMutations {
     static func register(_ resolvers: inout Resolvers<RequestContext>) {
         resolvers.type("Mutation") { mutation in
-            mutation.field("addAddress") { arguments, context in
+            mutation.field("addAddress", reading: ["input"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 return try storage {
                     try context.store.addresses.addAddress(
                         userID: viewerID, AddressResolvers.input(arguments))
                 }
             }
-            mutation.field("updateAddress") { arguments, context in
+            mutation.field("updateAddress", reading: ["id", "input"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let id = try arguments.id("id", of: "Address")
                 return try storage {
@@ -20,31 +20,31 @@ enum CommerceMutations {
                         id: id, userID: viewerID, AddressResolvers.input(arguments))
                 }
             }
-            mutation.field("removeAddress") { arguments, context in
+            mutation.field("removeAddress", reading: ["id"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let id = try arguments.id("id", of: "Address")
                 return try storage {
                     try context.store.addresses.removeAddress(id: id, userID: viewerID)
                 }
             }
-            mutation.field("setDefaultAddress") { arguments, context in
+            mutation.field("setDefaultAddress", reading: ["id"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let id = try arguments.id("id", of: "Address")
                 return try storage {
                     try context.store.addresses.setDefault(id: id, userID: viewerID)
                 }
             }
-            mutation.field("placeOrder") { arguments, context in
+            mutation.field("placeOrder", reading: ["input"]) { arguments, context in
                 try placeOrder(arguments, context)
             }
-            mutation.field("addRecipeToBasket") { arguments, context in
+            mutation.field("addRecipeToBasket", reading: ["recipeId"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let recipeID = try arguments.id("recipeId", of: "Recipe")
                 return try storage {
                     try context.store.basket.addRecipe(userID: viewerID, recipeID: recipeID)
                 }
             }
-            mutation.field("removeRecipeFromBasket") { arguments, context in
+            mutation.field("removeRecipeFromBasket", reading: ["recipeId"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let recipeID = try arguments.id("recipeId", of: "Recipe")
                 return try storage {
@@ -55,7 +55,7 @@ enum CommerceMutations {
                 let viewerID = try context.requireViewer()
                 return try storage { try context.store.basket.clear(userID: viewerID) }
             }
-            mutation.field("setIngredientPurchased") { arguments, context in
+            mutation.field("setIngredientPurchased", reading: ["name", "purchased"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 return try storage {
                     try context.store.basket.setPurchased(
@@ -63,7 +63,7 @@ enum CommerceMutations {
                         purchased: arguments.bool("purchased") ?? false)
                 }
             }
-            mutation.field("updateSettings") { arguments, context in
+            mutation.field("updateSettings", reading: ["input"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let settings = try storage {
                     try context.store.users.updateSettings(

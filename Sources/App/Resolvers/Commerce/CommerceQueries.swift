@@ -9,17 +9,17 @@ import Storage
 enum CommerceQueries {
     static func register(_ resolvers: inout Resolvers<RequestContext>) {
         resolvers.type("Query") { query in
-            query.field("market") { arguments, context in
+            query.field("market", reading: ["first", "after"]) { arguments, context in
                 let request = try arguments.pageRequest()
                 let page = try context.store.market.market(page: request)
                 let market = context.store.market
                 return Connection(page) { try market.marketCount() }
             }
-            query.field("goods") { arguments, context in
+            query.field("goods", reading: ["id"]) { arguments, context in
                 let id = try arguments.id("id", of: "Goods")
                 return try context.store.market.goods(ids: [id])[id]
             }
-            query.field("shop") { arguments, context in
+            query.field("shop", reading: ["id"]) { arguments, context in
                 let id = try arguments.id("id", of: "Shop")
                 return try context.store.market.shops(ids: [id])[id]
             }
@@ -29,14 +29,14 @@ enum CommerceQueries {
             query.field("addresses") { _, context in
                 try context.store.addresses.addresses(userID: context.requireViewer())
             }
-            query.field("orderPreview") { arguments, context in
+            query.field("orderPreview", reading: ["addressId"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let addressID = try arguments.optionalID("addressId", of: "Address")
                 return try storage {
                     try context.store.orders.preview(userID: viewerID, addressID: addressID, source: .cart)
                 }
             }
-            query.field("buyNowPreview") { arguments, context in
+            query.field("buyNowPreview", reading: ["goodsId", "kindId", "quantity", "addressId"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let source = try buyNow(arguments)
                 let addressID = try arguments.optionalID("addressId", of: "Address")
@@ -45,7 +45,7 @@ enum CommerceQueries {
                         userID: viewerID, addressID: addressID, source: source)
                 }
             }
-            query.field("orders") { arguments, context in
+            query.field("orders", reading: ["first", "after", "shopId"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let request = try arguments.pageRequest()
                 let shopID = try arguments.optionalID("shopId", of: "Shop")
@@ -53,7 +53,7 @@ enum CommerceQueries {
                 let page = try orders.orders(userID: viewerID, shopID: shopID, page: request)
                 return Connection(page) { try orders.ordersCount(userID: viewerID, shopID: shopID) }
             }
-            query.field("order") { arguments, context in
+            query.field("order", reading: ["id"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let id = try arguments.id("id", of: "Order")
                 guard let order = try context.store.orders.order(id: id, userID: viewerID) else {
@@ -67,7 +67,7 @@ enum CommerceQueries {
             query.field("lunchMenu") { _, context in
                 try context.store.apps.lunchMenu()
             }
-            query.field("appConfig") { arguments, context in
+            query.field("appConfig", reading: ["app", "clientVersion", "lastSeenVersion"]) { arguments, context in
                 let app = AppName(rawValue: arguments.string("app") ?? "") ?? .kitchen
                 return try context.store.apps.appConfig(
                     app: app, clientVersion: arguments.string("clientVersion") ?? "",

@@ -38,7 +38,7 @@ enum GoodsResolvers {
             goods.batch("photoReviewsCount") { goods, _, context in
                 try stats(of: goods, context).map(\.photoReviewsCount)
             }
-            goods.batch("reviews") { goods, arguments, context in
+            goods.batch("reviews", reading: ["withPhotosOnly", "first", "after"]) { goods, arguments, context in
                 try reviews(of: goods, arguments, context)
             }
             goods.property("soup") { $0.soup }

@@ -11,7 +11,7 @@ enum ShopResolvers {
             shop.property("announcement") { $0.announcement }
             shop.property("shippingFee") { Money(cents: $0.shippingFee) }
             shop.property("freeShippingThreshold") { $0.freeShippingThreshold.map(Money.init(cents:)) }
-            shop.batch("goods") { shops, arguments, context in
+            shop.batch("goods", reading: ["first", "after"]) { shops, arguments, context in
                 let request = try arguments.pageRequest()
                 let ids = shops.map(\.id)
                 let (pages, counts) = try storage {

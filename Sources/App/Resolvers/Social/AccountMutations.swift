@@ -15,7 +15,7 @@ enum AccountMutations {
             payload.property("user") { $0.user }
         }
         resolvers.type("Mutation") { mutation in
-            mutation.field("signUp") { arguments, context in
+            mutation.field("signUp", reading: ["input"]) { arguments, context in
                 let input = arguments.object("input") ?? ObjectValue()
                 let password = input.text("password") ?? ""
                 let (username, name): (String, String) = try storage {
@@ -29,7 +29,7 @@ enum AccountMutations {
                 }
                 return try session(for: user, context)
             }
-            mutation.field("signIn") { arguments, context in
+            mutation.field("signIn", reading: ["username", "password"]) { arguments, context in
                 let username = arguments.string("username") ?? ""
                 let password = arguments.string("password") ?? ""
                 let users = context.store.users
@@ -54,7 +54,7 @@ enum AccountMutations {
                 if let digest = context.tokenDigest { try context.store.users.revokeToken(digest: digest) }
                 return true
             }
-            mutation.field("updateProfile") { arguments, context in
+            mutation.field("updateProfile", reading: ["input"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let input = arguments.object("input") ?? ObjectValue()
                 var change = ProfileChange(
@@ -65,12 +65,12 @@ enum AccountMutations {
                 if let gender = input.clearableText("gender") { change.gender = .some(gender.flatMap(Gender.init(rawValue:))) }
                 return try storage { try context.store.users.updateProfile(userID: viewerID, change) }
             }
-            mutation.field("follow") { arguments, context in
+            mutation.field("follow", reading: ["userId"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let userID = try arguments.id("userId", of: "User")
                 return try storage { try context.store.users.follow(followerID: viewerID, followeeID: userID) }
             }
-            mutation.field("unfollow") { arguments, context in
+            mutation.field("unfollow", reading: ["userId"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let userID = try arguments.id("userId", of: "User")
                 return try storage { try context.store.users.unfollow(followerID: viewerID, followeeID: userID) }

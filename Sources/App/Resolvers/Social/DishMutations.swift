@@ -5,7 +5,7 @@ import Storage
 enum DishMutations {
     static func register(_ resolvers: inout Resolvers<RequestContext>) {
         resolvers.type("Mutation") { mutation in
-            mutation.field("uploadDish") { arguments, context in
+            mutation.field("uploadDish", reading: ["input"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let input = arguments.object("input") ?? ObjectValue()
                 let dish = NewDish(
@@ -18,17 +18,17 @@ enum DishMutations {
                     })
                 return try storage { try context.store.dishes.uploadDish(authorID: viewerID, dish) }
             }
-            mutation.field("likeDish") { arguments, context in
+            mutation.field("likeDish", reading: ["id"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let id = try arguments.id("id", of: "Dish")
                 return try storage { try context.store.dishes.like(dishID: id, userID: viewerID) }
             }
-            mutation.field("unlikeDish") { arguments, context in
+            mutation.field("unlikeDish", reading: ["id"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let id = try arguments.id("id", of: "Dish")
                 return try storage { try context.store.dishes.unlike(dishID: id, userID: viewerID) }
             }
-            mutation.field("addComment") { arguments, context in
+            mutation.field("addComment", reading: ["targetId", "text", "replyToId"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let target = try CommentResolvers.target(arguments, "targetId")
                 let replyToID = try arguments.optionalID("replyToId", of: "Comment")

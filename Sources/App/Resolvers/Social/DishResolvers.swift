@@ -35,7 +35,7 @@ enum DishResolvers {
             dish.batch("commentsCount") { dishes, _, context in
                 try CommentResolvers.counts(dishes.map { .dish($0.id) }, context)
             }
-            dish.batch("comments") { dishes, arguments, context in
+            dish.batch("comments", reading: ["first", "after"]) { dishes, arguments, context in
                 try CommentResolvers.threads(dishes.map { .dish($0.id) }, arguments, context)
             }
         }

@@ -6,11 +6,11 @@ import Storage
 enum DraftMutations {
     static func register(_ resolvers: inout Resolvers<RequestContext>) {
         resolvers.type("Mutation") { mutation in
-            mutation.field("createDraft") { arguments, context in
+            mutation.field("createDraft", reading: ["name"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 return try storage { try context.store.drafts.createDraft(authorID: viewerID, name: arguments.string("name") ?? "") }
             }
-            mutation.field("updateDraft") { arguments, context in
+            mutation.field("updateDraft", reading: ["id", "input"]) { arguments, context in
                 let (id, viewerID) = try draft(arguments, "id", context)
                 let input = arguments.object("input") ?? ObjectValue()
                 let change = DraftChange(
@@ -18,11 +18,11 @@ enum DraftMutations {
                     coverURL: try context.uploadedURL(input["coverImage"]) ?? input.clearableText("coverImageUrl"), tips: input.clearableText("tips"))
                 return try storage { try context.store.drafts.updateDraft(id: id, authorID: viewerID, change) }
             }
-            mutation.field("addStep") { arguments, context in
+            mutation.field("addStep", reading: ["draftId", "at"]) { arguments, context in
                 let (id, viewerID) = try draft(arguments, "draftId", context)
                 return try storage { try context.store.drafts.addStep(draftID: id, authorID: viewerID, at: arguments.int("at")) }
             }
-            mutation.field("updateStep") { arguments, context in
+            mutation.field("updateStep", reading: ["draftId", "index", "input"]) { arguments, context in
                 let (id, viewerID) = try draft(arguments, "draftId", context)
                 let input = arguments.object("input") ?? ObjectValue()
                 let change = StepChange(
@@ -33,20 +33,20 @@ enum DraftMutations {
                         draftID: id, authorID: viewerID, index: arguments.int("index") ?? -1, change)
                 }
             }
-            mutation.field("removeStep") { arguments, context in
+            mutation.field("removeStep", reading: ["draftId", "index"]) { arguments, context in
                 let (id, viewerID) = try draft(arguments, "draftId", context)
                 return try storage {
                     try context.store.drafts.removeStep(draftID: id, authorID: viewerID, index: arguments.int("index") ?? -1)
                 }
             }
-            mutation.field("moveStep") { arguments, context in
+            mutation.field("moveStep", reading: ["draftId", "from", "to"]) { arguments, context in
                 let (id, viewerID) = try draft(arguments, "draftId", context)
                 return try storage {
                     try context.store.drafts.moveStep(
                         draftID: id, authorID: viewerID, from: arguments.int("from") ?? -1, to: arguments.int("to") ?? 0)
                 }
             }
-            mutation.field("setIngredients") { arguments, context in
+            mutation.field("setIngredients", reading: ["draftId", "ingredients"]) { arguments, context in
                 let (id, viewerID) = try draft(arguments, "draftId", context)
                 let ingredients = (arguments.list("ingredients") ?? []).map { row in
                     guard case .object(let fields) = row else { return Ingredient(name: "", amount: "") }
@@ -54,11 +54,11 @@ enum DraftMutations {
                 }
                 return try storage { try context.store.drafts.setIngredients(draftID: id, authorID: viewerID, ingredients) }
             }
-            mutation.field("publishDraft") { arguments, context in
+            mutation.field("publishDraft", reading: ["id"]) { arguments, context in
                 let (id, viewerID) = try draft(arguments, "id", context)
                 return try storage { try context.store.drafts.publishDraft(id: id, authorID: viewerID) }
             }
-            mutation.field("deleteDraft") { arguments, context in
+            mutation.field("deleteDraft", reading: ["id"]) { arguments, context in
                 let (id, viewerID) = try draft(arguments, "id", context)
                 try storage { try context.store.drafts.deleteDraft(id: id, authorID: viewerID) }
                 return GlobalID.encode("Draft", id)

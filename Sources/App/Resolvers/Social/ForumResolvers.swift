@@ -8,7 +8,7 @@ enum ForumResolvers {
             forum.property("id") { GlobalID.encode("Forum", $0.id) }
             forum.property("name") { $0.name }
             forum.property("description") { $0.description }
-            forum.batch("topics") { forums, arguments, context in
+            forum.batch("topics", reading: ["first", "after"]) { forums, arguments, context in
                 let ids = forums.map(\.id)
                 let pages = try storage { try context.store.forums.topics(forumIDs: ids, page: arguments.pageRequest()) }
                 return Connection.each(ids, pages, counts: LazyCounts { try context.store.forums.topicsCounts(forumIDs: ids) })
@@ -28,7 +28,7 @@ enum ForumResolvers {
             topic.batch("commentsCount") { topics, _, context in
                 try CommentResolvers.counts(topics.map { .topic($0.id) }, context)
             }
-            topic.batch("comments") { topics, arguments, context in
+            topic.batch("comments", reading: ["first", "after"]) { topics, arguments, context in
                 try CommentResolvers.threads(topics.map { .topic($0.id) }, arguments, context)
             }
         }

@@ -9,10 +9,10 @@ enum NodeResolvers {
 
     static func register(_ resolvers: inout Resolvers<RequestContext>) {
         resolvers.type("Query") { query in
-            query.field("node") { arguments, context in
+            query.field("node", reading: ["id"]) { arguments, context in
                 try load([arguments.string("id") ?? ""], argument: "id", context)[0]
             }
-            query.field("nodes") { arguments, context in
+            query.field("nodes", reading: ["ids"]) { arguments, context in
                 let ids = (arguments.list("ids") ?? []).map { item -> String in
                     if case .string(let text) = item { return text }
                     return ""

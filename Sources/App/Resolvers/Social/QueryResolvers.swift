@@ -8,19 +8,19 @@ enum QueryResolvers {
             query.field("viewer") { _, context in
                 try context.viewerID.flatMap { try context.store.users.user(id: $0) }
             }
-            query.field("user") { arguments, context in
+            query.field("user", reading: ["id"]) { arguments, context in
                 try context.store.users.user(id: arguments.id("id", of: "User"))
             }
-            query.field("recipe") { arguments, context in
+            query.field("recipe", reading: ["id"]) { arguments, context in
                 try context.store.recipes.recipe(id: arguments.id("id", of: "Recipe"))
             }
-            query.field("dish") { arguments, context in
+            query.field("dish", reading: ["id"]) { arguments, context in
                 try context.store.dishes.dish(id: arguments.id("id", of: "Dish"))
             }
-            query.field("topic") { arguments, context in
+            query.field("topic", reading: ["id"]) { arguments, context in
                 try context.store.forums.topics(ids: [arguments.id("id", of: "Topic")]).values.first
             }
-            query.field("draft") { arguments, context in
+            query.field("draft", reading: ["id"]) { arguments, context in
                 let id = try arguments.id("id", of: "Draft")
                 let viewerID = try context.requireViewer()
                 guard let draft = try context.store.drafts.draft(id: id, authorID: viewerID) else {
@@ -28,19 +28,19 @@ enum QueryResolvers {
                 }
                 return draft
             }
-            query.field("recipes") { arguments, context in
+            query.field("recipes", reading: ["first", "after"]) { arguments, context in
                 let page = try storage { try context.store.recipes.recipes(page: arguments.pageRequest()) }
                 return Connection(page) { try context.store.recipes.recipesCount() }
             }
             query.field("forums") { _, context in try context.store.forums.forums() }
-            query.field("feed") { arguments, context in
+            query.field("feed", reading: ["first", "after"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let entries = try storage { try context.store.dishes.feed(viewerID: viewerID, page: arguments.pageRequest()) }
                 return Connection(try feedItems(entries, context)) {
                     try context.store.dishes.feedCount(viewerID: viewerID)
                 }
             }
-            query.field("mentionCandidates") { arguments, context in
+            query.field("mentionCandidates", reading: ["targetId", "prefix", "first"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 let target = try CommentResolvers.target(arguments, "targetId")
                 let first = arguments.int("first") ?? 10

@@ -39,14 +39,14 @@ enum RecipeResolvers {
                     recipeIDs: recipes.map(\.id), userID: viewerID)
                 return recipes.map { collected.contains($0.id) }
             }
-            recipe.batch("dishes") { recipes, arguments, context in
+            recipe.batch("dishes", reading: ["first", "after"]) { recipes, arguments, context in
                 let ids = recipes.map(\.id)
                 let pages = try storage { try context.store.dishes.dishes(recipeIDs: ids, page: arguments.pageRequest()) }
                 return Connection.each(ids, pages, counts: LazyCounts {
                     try context.store.recipes.counts(.cooked, recipeIDs: ids)
                 })
             }
-            recipe.batch("comments") { recipes, arguments, context in
+            recipe.batch("comments", reading: ["first", "after"]) { recipes, arguments, context in
                 try CommentResolvers.threads(recipes.map { .recipe($0.id) }, arguments, context)
             }
         }

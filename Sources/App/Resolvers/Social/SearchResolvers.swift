@@ -6,7 +6,7 @@ import Storage
 enum SearchResolvers {
     static func register(_ resolvers: inout Resolvers<RequestContext>) {
         resolvers.type("Query") { query in
-            query.field("search") { arguments, context in
+            query.field("search", reading: ["keyword", "type", "first", "after"]) { arguments, context in
                 let keyword = searchable(arguments.string("keyword") ?? "")
                 let request = try arguments.pageRequest()
                 if arguments.string("type") == "USER" {
@@ -28,7 +28,7 @@ enum SearchResolvers {
             query.field("searchHistory") { _, context in
                 try context.store.search.history(userID: context.requireViewer())
             }
-            query.field("popularKeywords") { arguments, context in
+            query.field("popularKeywords", reading: ["first"]) { arguments, context in
                 let first = arguments.int("first") ?? 9
                 guard (0...50).contains(first) else {
                     throw GraphQLError("`first` must be 0 to 50; it was \(first).", code: .badUserInput)
@@ -37,7 +37,7 @@ enum SearchResolvers {
             }
         }
         resolvers.type("Mutation") { mutation in
-            mutation.field("recordSearch") { arguments, context in
+            mutation.field("recordSearch", reading: ["keyword"]) { arguments, context in
                 let viewerID = try context.requireViewer()
                 return try storage {
                     try context.store.search.recordSearch(userID: viewerID, keyword: arguments.string("keyword") ?? "")

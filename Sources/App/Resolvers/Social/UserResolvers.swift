@@ -45,22 +45,22 @@ enum UserResolvers {
     /// `recipes`, `dishes`, `followers`, `following`: each one page per user, loaded for
     /// every user of a level at once.
     private static func registerConnections(_ user: inout ObjectResolvers<User, RequestContext>) {
-        user.batch("recipes") { users, arguments, context in
+        user.batch("recipes", reading: ["first", "after"]) { users, arguments, context in
             let ids = users.map(\.id)
             let pages = try storage { try context.store.recipes.recipes(authorIDs: ids, page: arguments.pageRequest()) }
             return Connection.each(ids, pages, counts: counts(ids, context, \.recipesCount))
         }
-        user.batch("dishes") { users, arguments, context in
+        user.batch("dishes", reading: ["first", "after"]) { users, arguments, context in
             let ids = users.map(\.id)
             let pages = try storage { try context.store.dishes.dishes(authorIDs: ids, page: arguments.pageRequest()) }
             return Connection.each(ids, pages, counts: counts(ids, context, \.dishesCount))
         }
-        user.batch("followers") { users, arguments, context in
+        user.batch("followers", reading: ["first", "after"]) { users, arguments, context in
             let ids = users.map(\.id)
             let pages = try storage { try context.store.users.followers(of: ids, page: arguments.pageRequest()) }
             return Connection.each(ids, try self.users(pages, context), counts: counts(ids, context, \.followersCount))
         }
-        user.batch("following") { users, arguments, context in
+        user.batch("following", reading: ["first", "after"]) { users, arguments, context in
             let ids = users.map(\.id)
             let pages = try storage { try context.store.users.following(of: ids, page: arguments.pageRequest()) }
             return Connection.each(ids, try self.users(pages, context), counts: counts(ids, context, \.followingCount))
@@ -70,12 +70,12 @@ enum UserResolvers {
     /// `drafts`, `collections` and `settings`: only the viewer's own; anyone else's is
     /// `NOT_FOUND`, exactly like a missing object.
     private static func registerViewerOnly(_ user: inout ObjectResolvers<User, RequestContext>) {
-        user.field("drafts") { user, arguments, context in
+        user.field("drafts", reading: ["first", "after"]) { user, arguments, context in
             let viewerID = try requireSelf(user, context)
             let page = try storage { try context.store.drafts.drafts(authorID: viewerID, page: arguments.pageRequest()) }
             return Connection(page) { try context.store.drafts.draftsCount(authorID: viewerID) }
         }
-        user.field("collections") { user, arguments, context in
+        user.field("collections", reading: ["first", "after"]) { user, arguments, context in
             let viewerID = try requireSelf(user, context)
             let page = try storage { try context.store.recipes.collections(userID: viewerID, page: arguments.pageRequest()) }
             return Connection(page) { try context.store.recipes.collectionsCount(userID: viewerID) }

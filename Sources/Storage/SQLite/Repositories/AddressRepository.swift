@@ -19,7 +19,7 @@ public struct AddressRepository: Sendable {
 
     /// The user's addresses, the default first, then the newest first.
     public func addresses(userID: Int64) throws -> [Address] {
-        try database.read { c in try Self.addresses(userID: userID, c) }
+        try database.read(rowsOf: [("addresses", "user_id")], userID) { c in try Self.addresses(userID: userID, c) }
     }
 
     static func addresses(userID: Int64, _ c: Connection) throws -> [Address] {

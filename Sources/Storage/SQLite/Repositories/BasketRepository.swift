@@ -14,7 +14,7 @@ public struct BasketRepository: Sendable {
 
     /// The user's basket, recipes in the order they were added.
     public func basket(userID: Int64) throws -> Basket {
-        try database.read { c in try Self.basket(userID: userID, c) }
+        try database.read(rowsOf: [("basket_recipes", "user_id"), ("basket_purchases", "user_id")], userID) { c in try Self.basket(userID: userID, c) }
     }
 
     static func basket(userID: Int64, _ c: Connection) throws -> Basket {

@@ -52,12 +52,14 @@ public struct CartRepository: Sendable {
     static func cart(userID: Int64, _ c: Connection) throws -> Cart {
         // Sorted here, not by `ORDER BY ci.id`: the index that finds a user's lines is by
         // goods, so SQLite would sort them in a temporary b-tree on every read of the cart.
-        var lines = try c.query(cartLines, userID) { row in
+        var lines = try readingRows([("cart_items", "user_id"), ("users", "id")], userID) {
+            try c.query(cartLines, userID) { row in
             let item = Self.item(row, userID: userID)
             let kind = MarketRepository.kind(row, at: kindAt)
             return CartLine(
                 item: item, goods: MarketRepository.goods(row, at: goodsAt), kind: kind,
                 shop: MarketRepository.shop(row, at: shopAt), unitPrice: kind.unitPrice(isMember: row.bool(6)))
+            }
         }
         lines.sort { $0.item.id < $1.item.id }
         return Cart(lines: lines)
@@ -73,7 +75,7 @@ public struct CartRepository: Sendable {
     /// How many units of each goods the user has in the cart (any kind); 0 when none.
     public func cartQuantities(goodsIDs: [Int64], userID: Int64) throws -> [Int64: Int] {
         guard !goodsIDs.isEmpty else { return [:] }
-        return try database.read { c in
+        return try database.read(rowsOf: [("cart_items", "user_id")], userID) { c in
             try c.counts(
                 """
                 SELECT goods_id, sum(quantity) FROM cart_items

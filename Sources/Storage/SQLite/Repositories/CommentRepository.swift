@@ -80,7 +80,7 @@ public struct CommentRepository: Sendable {
                     """
                     SELECT target_id, count(*) FROM comments
                     WHERE target_kind = ? AND target_id IN (%@) GROUP BY 1
-                    """, ids: group.map(\.id), extra: [kind])
+                    """, ids: group.map(\.id), extra: [kind], keyedBy: ("comments", "target_id"))
                 for target in group { result[target] = counts[target.id] ?? 0 }
             }
             return result

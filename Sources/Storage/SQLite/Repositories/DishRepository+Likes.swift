@@ -34,14 +34,14 @@ extension DishRepository {
         return try database.read { c in
             try c.counts(
                 "SELECT id, likes_count FROM dishes WHERE id IN (%@) AND likes_count > 0",
-                ids: dishIDs)
+                ids: dishIDs, keyedBy: ("dishes", "id"))
         }
     }
 
     /// Which of `dishIDs` the user likes.
     public func viewerHasLiked(dishIDs: [Int64], userID: Int64) throws -> Set<Int64> {
         guard !dishIDs.isEmpty else { return [] }
-        return try database.read { c in
+        return try database.read(rowsOf: [("dish_likes", "user_id")], userID) { c in
             let list = SQLList(distinct(dishIDs))
             return Set(
                 try c.query(
@@ -58,7 +58,7 @@ extension DishRepository {
     /// Both tables share one order: (created_at, tie) descending, where the tie is
     /// `id * 2` for a dish and `id * 2 + 1` for a recipe, so a cursor names one row of either.
     public func feed(viewerID: Int64, page: PageRequest) throws -> Page<FeedEntry> {
-        try database.read { c in
+        try database.read(rowsOf: [("follows", "follower_id")], viewerID) { c in
             try c.page(
                 """
                 SELECT created_at, tie, kind, id FROM (
@@ -78,7 +78,7 @@ extension DishRepository {
 
     /// How many entries the viewer's feed has.
     public func feedCount(viewerID: Int64) throws -> Int {
-        try database.read { c in
+        try database.read(rowsOf: [("follows", "follower_id")], viewerID) { c in
             try c.queryFirst(
                 """
                 SELECT (SELECT count(*) FROM follows f JOIN dishes d ON d.author_id = f.followee_id

@@ -49,7 +49,7 @@ public struct DishRepository: Sendable {
             SELECT dish_id, url, width, height FROM dish_photos
             WHERE dish_id IN (%@) ORDER BY dish_id, position
             """,
-            of: dishes.map(\.id)
+            of: dishes.map(\.id), keyedBy: ("dish_photos", "dish_id")
         ) { ownedPhoto($0) }
         return dishes.map { dish in
             var dish = dish
@@ -67,7 +67,7 @@ public struct DishRepository: Sendable {
                 SELECT dish_id, tag FROM dish_tags
                 WHERE dish_id IN (%@) ORDER BY dish_id, position
                 """,
-                of: dishIDs
+                of: dishIDs, keyedBy: ("dish_tags", "dish_id")
             ) { ($0.int64(0), $0.string(1)) }
         }
     }

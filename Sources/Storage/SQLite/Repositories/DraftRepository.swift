@@ -35,7 +35,7 @@ public struct DraftRepository: Sendable {
 
     /// The author's drafts, last edited first, with their steps and ingredients.
     public func drafts(authorID: Int64, page: PageRequest) throws -> Page<Draft> {
-        try database.read { c in
+        try database.read(rowsOf: [("drafts", "author_id")], authorID) { c in
             let page = try c.page(
                 """
                 SELECT updated_at, \(Self.columns) FROM drafts
@@ -55,7 +55,7 @@ public struct DraftRepository: Sendable {
 
     /// How many drafts the author has.
     public func draftsCount(authorID: Int64) throws -> Int {
-        try database.read { c in
+        try database.read(rowsOf: [("drafts", "author_id")], authorID) { c in
             try c.queryFirst("SELECT count(*) FROM drafts WHERE author_id = ?", authorID) {
                 $0.int(0)
             } ?? 0

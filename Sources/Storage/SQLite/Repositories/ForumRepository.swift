@@ -66,7 +66,7 @@ public struct ForumRepository: Sendable {
         return try database.read { c in
             try c.counts(
                 "SELECT forum_id, count(*) FROM topics WHERE forum_id IN (%@) GROUP BY 1",
-                ids: forumIDs)
+                ids: forumIDs, keyedBy: ("topics", "forum_id"))
         }
     }
 

@@ -85,7 +85,7 @@ public struct MarketRepository: Sendable {
                 SELECT goods_id, url, width, height FROM goods_images
                 WHERE goods_id IN (%@) ORDER BY goods_id, position
                 """,
-                of: goodsIDs
+                of: goodsIDs, keyedBy: ("goods_images", "goods_id")
             ) { ownedPhoto($0) }
         }
     }
@@ -99,7 +99,7 @@ public struct MarketRepository: Sendable {
                 SELECT goods_id, name, value FROM goods_attributes
                 WHERE goods_id IN (%@) ORDER BY goods_id, position
                 """,
-                of: goodsIDs
+                of: goodsIDs, keyedBy: ("goods_attributes", "goods_id")
             ) { ($0.int64(0), GoodsAttribute(name: $0.string(1), value: $0.string(2))) }
         }
     }
@@ -113,7 +113,7 @@ public struct MarketRepository: Sendable {
                 SELECT \(Self.kindColumns) FROM kinds
                 WHERE goods_id IN (%@) ORDER BY goods_id, position
                 """,
-                of: goodsIDs
+                of: goodsIDs, keyedBy: ("kinds", "goods_id")
             ) { let kind = Self.kind($0); return (kind.goodsID, kind) }
         }
     }
@@ -166,7 +166,8 @@ public struct MarketRepository: Sendable {
         guard !shopIDs.isEmpty else { return [:] }
         return try database.read { c in
             try c.counts(
-                "SELECT shop_id, count(*) FROM goods WHERE shop_id IN (%@) GROUP BY 1", ids: shopIDs)
+                "SELECT shop_id, count(*) FROM goods WHERE shop_id IN (%@) GROUP BY 1", ids: shopIDs,
+                keyedBy: ("goods", "shop_id"))
         }
     }
 }

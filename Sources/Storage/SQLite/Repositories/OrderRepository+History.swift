@@ -74,7 +74,7 @@ extension OrderRepository {
 
     /// The user's orders, newest first; `shopID` keeps those with lines from that shop.
     public func orders(userID: Int64, shopID: Int64? = nil, page: PageRequest) throws -> Page<Order> {
-        try database.read { c in
+        try database.read(rowsOf: [("orders", "user_id")], userID) { c in
             let page = try c.page(
                 """
                 SELECT created_at, \(Self.columns) FROM orders o
@@ -92,7 +92,7 @@ extension OrderRepository {
 
     /// How many orders the user has (from one shop, when given).
     public func ordersCount(userID: Int64, shopID: Int64? = nil) throws -> Int {
-        try database.read { c in
+        try database.read(rowsOf: [("orders", "user_id")], userID) { c in
             try c.queryFirst(
                 """
                 SELECT count(*) FROM orders o WHERE user_id = ?1 AND (?2 IS NULL OR EXISTS (

@@ -56,7 +56,7 @@ public struct OrderRepository: Sendable {
     public func preview(userID: Int64, addressID: Int64?, source: OrderSource = .cart) throws
         -> OrderPreview
     {
-        try database.read { c in
+        try database.read(rowsOf: [("cart_items", "user_id"), ("addresses", "user_id"), ("users", "id")], userID) { c in
             let address: Address?
             if let addressID {
                 guard let found = try AddressRepository.address(id: addressID, userID: userID, c)

@@ -31,7 +31,7 @@ extension RecipeRepository {
     /// Which of `recipeIDs` the user collected.
     public func viewerHasCollected(recipeIDs: [Int64], userID: Int64) throws -> Set<Int64> {
         guard !recipeIDs.isEmpty else { return [] }
-        return try database.read { c in
+        return try database.read(rowsOf: [("collections", "user_id")], userID) { c in
             let list = SQLList(distinct(recipeIDs))
             return Set(
                 try c.query(
@@ -45,7 +45,7 @@ extension RecipeRepository {
 
     /// A user's collected recipes, most recently collected first.
     public func collections(userID: Int64, page: PageRequest) throws -> Page<Recipe> {
-        try database.read { c in
+        try database.read(rowsOf: [("collections", "user_id")], userID) { c in
             try c.page(
                 """
                 SELECT k.created_at, k.id, \(Self.columns.split(separator: ",").map { "r." + $0.trimmed }.joined(separator: ", "))
@@ -59,7 +59,7 @@ extension RecipeRepository {
 
     /// How many recipes a user collected.
     public func collectionsCount(userID: Int64) throws -> Int {
-        try database.read { c in
+        try database.read(rowsOf: [("collections", "user_id")], userID) { c in
             try c.queryFirst("SELECT count(*) FROM collections WHERE user_id = ?", userID) {
                 $0.int(0)
             } ?? 0

@@ -49,7 +49,7 @@ public struct RecipeRepository: Sendable {
             SELECT recipe_id, name, amount FROM recipe_ingredients
             WHERE recipe_id IN (%@) ORDER BY recipe_id, position
             """,
-            of: recipeIDs
+            of: recipeIDs, keyedBy: ("recipe_ingredients", "recipe_id")
         ) { ($0.int64(0), Ingredient(name: $0.string(1), amount: $0.string(2))) }
     }
 
@@ -62,7 +62,7 @@ public struct RecipeRepository: Sendable {
                 SELECT recipe_id, position, text, image_url FROM recipe_steps
                 WHERE recipe_id IN (%@) ORDER BY recipe_id, position
                 """,
-                of: recipeIDs
+                of: recipeIDs, keyedBy: ("recipe_steps", "recipe_id")
             ) { ($0.int64(0), Step(number: $0.int(1) + 1, text: $0.string(2), imageURL: $0.optionalString(3))) }
         }
     }
@@ -70,16 +70,16 @@ public struct RecipeRepository: Sendable {
     /// One count for many recipes, in one statement; recipes with none are absent.
     public func counts(_ count: RecipeCount, recipeIDs: [Int64]) throws -> [Int64: Int] {
         guard !recipeIDs.isEmpty else { return [:] }
-        return try database.read { c in try c.counts(count.sql, ids: recipeIDs) }
+        return try database.read { c in try c.counts(count.sql, ids: recipeIDs, keyedBy: count.key) }
     }
 
     /// Dishes made from, collections of and comments on many recipes: three statements.
     public func stats(recipeIDs: [Int64]) throws -> [Int64: RecipeStats] {
         guard !recipeIDs.isEmpty else { return [:] }
         return try database.read { c in
-            let cooked = try c.counts(RecipeCount.cooked.sql, ids: recipeIDs)
-            let collects = try c.counts(RecipeCount.collects.sql, ids: recipeIDs)
-            let comments = try c.counts(RecipeCount.comments.sql, ids: recipeIDs)
+            let cooked = try c.counts(RecipeCount.cooked.sql, ids: recipeIDs, keyedBy: RecipeCount.cooked.key)
+            let collects = try c.counts(RecipeCount.collects.sql, ids: recipeIDs, keyedBy: RecipeCount.collects.key)
+            let comments = try c.counts(RecipeCount.comments.sql, ids: recipeIDs, keyedBy: RecipeCount.comments.key)
             var result: [Int64: RecipeStats] = [:]
             for id in recipeIDs {
                 result[id] = RecipeStats(
@@ -129,6 +129,15 @@ extension RecipeCount {
         case .collects: "SELECT recipe_id, count(*) FROM collections WHERE recipe_id IN (%@) GROUP BY 1"
         case .comments:
             "SELECT target_id, count(*) FROM comments WHERE target_kind = 'recipe' AND target_id IN (%@) GROUP BY 1"
+        }
+    }
+
+    /// The table `sql` counts rows of and the column the recipes name them by.
+    fileprivate var key: (table: String, column: String) {
+        switch self {
+        case .cooked: ("dishes", "recipe_id")
+        case .collects: ("collections", "recipe_id")
+        case .comments: ("comments", "target_id")
         }
     }
 }

@@ -40,7 +40,8 @@ extension Connection {
             ) WHERE position <= ? ORDER BY parent, position
             """
         var fetched: [Int64: [(cursor: Cursor, node: Item)]] = [:]
-        try forEachRow(sql, arguments: filterArguments + list.arguments + bounds + [request.first + 1]) { row in
+        let named = RowsNamed(table: table, column: parentColumn, values: parents)
+        try forEachRow(sql, arguments: filterArguments + list.arguments + bounds + [request.first + 1], named: named) { row in
             let edge = (cursor: Cursor(key: row.int64(1), id: row.int64(2)), node: try transform(row))
             fetched[row.int64(0), default: []].append(edge)
         }

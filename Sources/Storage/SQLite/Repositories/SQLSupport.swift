@@ -83,7 +83,7 @@ extension Connection {
             array += String(id)
         }
         array += "]"
-        return try self.query(query.text, arguments: [.text(array)], row: row)
+        return try rows(query.text, .values([.text(array)]), named: RowsNamed(table: query.table, column: "id", values: wanted), row)
     }
 }
 
@@ -92,9 +92,12 @@ extension Connection {
 struct ByIDQuery: Sendable {
     /// The SQL, with the ids as a JSON array in its one parameter.
     let text: String
+    /// The table read, whose rows the ids name (for `Database.recordingReads`).
+    let table: String
 
     /// Reads `columns` (the table's own, unqualified) of `table`'s rows by `id`.
     init(from table: String, columns: String) {
+        self.table = table
         text = """
             WITH wanted(wanted_id) AS (SELECT value FROM json_each(?))
             SELECT \(columns) FROM wanted JOIN \(table) ON \(table).id = wanted.wanted_id
@@ -106,21 +109,43 @@ extension Connection {
     /// Rows that belong to many parents, listed by parent in the order the SQL gives them:
     /// the first `%@` in `sql` becomes the placeholders of `ids`, and `row` returns each
     /// row's parent id with its value. One statement for any number of parents.
+    ///
+    /// `keyedBy` names the table and column the ids select rows of, when the statement
+    /// reads that table's rows only by them: a recorded read then depends on those rows
+    /// alone (`Database.recordingReads`), not on the whole table.
     func children<Child>(
-        _ sql: String, of ids: [Int64], row: (Row) throws -> (Int64, Child)
+        _ sql: String, of ids: [Int64], keyedBy key: (table: String, column: String)? = nil,
+        row: (Row) throws -> (Int64, Child)
     ) throws -> [Int64: [Child]] {
-        let list = SQLList(distinct(ids))
-        return grouped(try query(sql.replacingFirstSlot(with: list.placeholders), arguments: list.arguments, row: row))
+        let wanted = distinct(ids)
+        let list = SQLList(wanted)
+        let named = key.map { RowsNamed(table: $0.table, column: $0.column, values: wanted) }
+        return grouped(try rows(sql.replacingFirstSlot(with: list.placeholders), .values(list.arguments), named: named, row))
+    }
+
+    /// `forEachRow`, with the rows of one table the statement reads named by a key.
+    func forEachRow(
+        _ sql: String, arguments: [any SQLBindable], named: RowsNamed?, _ body: (Row) throws -> Void
+    ) throws {
+        let statement = try lendStatement(sql, .bindables(arguments))
+        defer { returnStatement(statement) }
+        statement.rowsNamed = named
+        while let row = try statement.step() { try body(row) }
     }
 
     /// Counts rows per id in one statement: `sql` must select `(id, count)` pairs for the ids
-    /// bound into its single `IN (%@)` slot. Ids without rows count 0.
-    func counts(_ sql: String, ids: [Int64], extra: [any SQLBindable] = []) throws -> [Int64: Int] {
+    /// bound into its single `IN (%@)` slot. Ids without rows count 0. `keyedBy` as for
+    /// `children`.
+    func counts(
+        _ sql: String, ids: [Int64], extra: [any SQLBindable] = [],
+        keyedBy key: (table: String, column: String)? = nil
+    ) throws -> [Int64: Int] {
         let wanted = distinct(ids)
         let list = SQLList(wanted)
         var result = Dictionary(uniqueKeysWithValues: wanted.map { ($0, 0) })
         let text = sql.replacingFirstSlot(with: list.placeholders)
-        try forEachRow(text, arguments: extra + list.arguments) { row in
+        let named = key.map { RowsNamed(table: $0.table, column: $0.column, values: wanted) }
+        try forEachRow(text, arguments: extra + list.arguments, named: named) { row in
             result[row.int64(0)] = row.int(1)
         }
         return result

@@ -80,7 +80,7 @@ public struct SearchRepository: Sendable {
 
     /// A user's recent searches, newest first.
     public func history(userID: Int64) throws -> [String] {
-        try database.read { c in try Self.history(userID: userID, c) }
+        try database.read(rowsOf: [("search_history", "user_id")], userID) { c in try Self.history(userID: userID, c) }
     }
 
     static func history(userID: Int64, _ c: Connection) throws -> [String] {

@@ -101,7 +101,7 @@ extension UserRepository {
 
     /// A user's settings (the defaults when never changed).
     public func settings(userID: Int64) throws -> Settings {
-        try database.read { c in try Self.settings(userID: userID, c) }
+        try database.read(rowsOf: [("settings", "user_id")], userID) { c in try Self.settings(userID: userID, c) }
     }
 
     static func settings(userID: Int64, _ c: Connection) throws -> Settings {

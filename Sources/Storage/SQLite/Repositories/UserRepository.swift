@@ -59,16 +59,16 @@ public struct UserRepository: Sendable {
         return try database.read { c in
             let following = try c.counts(
                 "SELECT follower_id, count(*) FROM follows WHERE follower_id IN (%@) GROUP BY 1",
-                ids: userIDs)
+                ids: userIDs, keyedBy: ("follows", "follower_id"))
             let followers = try c.counts(
                 "SELECT followee_id, count(*) FROM follows WHERE followee_id IN (%@) GROUP BY 1",
-                ids: userIDs)
+                ids: userIDs, keyedBy: ("follows", "followee_id"))
             let recipes = try c.counts(
                 "SELECT author_id, count(*) FROM recipes WHERE author_id IN (%@) GROUP BY 1",
-                ids: userIDs)
+                ids: userIDs, keyedBy: ("recipes", "author_id"))
             let dishes = try c.counts(
                 "SELECT author_id, count(*) FROM dishes WHERE author_id IN (%@) GROUP BY 1",
-                ids: userIDs)
+                ids: userIDs, keyedBy: ("dishes", "author_id"))
             var result: [Int64: UserStats] = [:]
             for id in userIDs {
                 result[id] = UserStats(
@@ -84,7 +84,7 @@ public struct UserRepository: Sendable {
     /// Which of `userIDs` the viewer follows.
     public func viewerFollows(userIDs: [Int64], viewerID: Int64) throws -> Set<Int64> {
         guard !userIDs.isEmpty else { return [] }
-        return try database.read { c in
+        return try database.read(rowsOf: [("follows", "follower_id")], viewerID) { c in
             let list = SQLList(distinct(userIDs))
             return Set(
                 try c.query(

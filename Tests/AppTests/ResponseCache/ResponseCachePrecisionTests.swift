@@ -1,0 +1,115 @@
+import Foundation
+import GraphQL
+import HTTPServer
+import Storage
+import Testing
+@testable import App
+
+/// A write drops only the answers that read what it changed: these would all be dropped
+/// by a cache that empties itself on every write.
+@Suite("Response cache keeps what a write did not touch")
+struct ResponseCachePrecisionTests {
+    /// Whether `screen` is answered from the cache now (no SQL at all).
+    static func isCached(_ screen: StalenessFixture.Screen) throws -> Bool {
+        try screen.client.post(screen.query, screen.variables).sqlStatements == 0
+    }
+
+    @Test("a comment on one recipe drops that recipe's page, not the other recipes' pages")
+    func commentOnOneRecipe() throws {
+        let server = try TestServer.start(demo: true)
+        defer { server.stop() }
+        let fixture = try StalenessFixture(server: server)
+        let pages = fixture.screens.filter { $0.label.contains(" recipe ") }
+        #expect(pages.count == 9)
+        for page in pages { _ = try page.client.post(page.query, page.variables) }
+        #expect(try pages.allSatisfy(Self.isCached))
+        try fixture.must(fixture.meimei, #"mutation($id: ID!) { addComment(targetId: $id, text: "Saved it") { id } }"#, ["id": .string(fixture.recipes[1])])
+        for page in pages {
+            let commented = page.label.hasSuffix("recipe 1")
+            #expect(try Self.isCached(page) == !commented, "\(page.label)")
+        }
+        let page = try #require(pages.first { $0.label == "anonymous recipe 1" })
+        #expect(try page.client.post(page.query, page.variables).text.contains("Saved it"))
+    }
+
+    @Test("a cart change drops that viewer's cart, not recipe pages, feeds or other viewers' carts")
+    func cartChange() throws {
+        let server = try TestServer.start(demo: true)
+        defer { server.stop() }
+        let fixture = try StalenessFixture(server: server)
+        let screens = fixture.screens.filter {
+            $0.label.contains(" recipe ") || $0.label.hasSuffix(" feed") || $0.label.hasSuffix(" cart")
+        }
+        #expect(screens.count == 15)
+        let cart = try fixture.must(
+            fixture.xiaoming, "mutation($g: ID!, $k: ID) { addToCart(goodsId: $g, kindId: $k) { shops { items { id } } } }",
+            ["g": .string(fixture.goods[0].id), "k": .string(fixture.goods[0].kind)])
+        let item = try #require(cart["addToCart"]["shops"].array.first?["items"].array.first?["id"].string)
+        for screen in screens { _ = try screen.client.post(screen.query, screen.variables) }
+        try fixture.must(fixture.xiaoming, "mutation($i: ID!) { setItemQuantity(itemId: $i, quantity: 2) { totalQuantity } }", ["i": .string(item)])
+        for screen in screens {
+            #expect(try Self.isCached(screen) == (screen.label != "xiaoming cart"), "\(screen.label)")
+        }
+    }
+
+    @Test("a like drops the pages that show the dish's likes, not carts or other recipes")
+    func like() throws {
+        let server = try TestServer.start(demo: true)
+        defer { server.stop() }
+        let fixture = try StalenessFixture(server: server)
+        let screens = fixture.screens.filter { $0.label.hasSuffix(" cart") || $0.label.hasSuffix(" dish") || $0.label.contains(" recipe ") }
+        for screen in screens { _ = try screen.client.post(screen.query, screen.variables) }
+        try fixture.must(fixture.meimei, "mutation($id: ID!) { likeDish(id: $id) { likesCount } }", ["id": .string(fixture.dishes[0])])
+        for screen in screens where screen.label.hasSuffix(" cart") {
+            #expect(try Self.isCached(screen), "\(screen.label)")
+        }
+        for screen in screens where screen.label.hasSuffix(" dish") {
+            #expect(try !Self.isCached(screen), "\(screen.label) shows the dish's likes")
+        }
+    }
+
+    @Test("an answer whose execution never asked who the viewer is serves every viewer; one that asked serves its viewer alone")
+    func sharedAcrossViewers() throws {
+        let server = try TestServer.start(demo: true)
+        defer { server.stop() }
+        let fixture = try StalenessFixture(server: server)
+        let list = "{ recipes(first: 3) { nodes { id name commentsCount } } }"
+        let liked = "{ recipes(first: 3) { nodes { id viewerHasCollected } } }"
+        _ = try fixture.alice.client.post(list).ok()
+        _ = try fixture.alice.client.post(liked).ok()
+        _ = try fixture.xiaoming.client.post("{ viewer { id } }").ok()  // her token, looked up once
+        #expect(try fixture.xiaoming.client.post(list).sqlStatements == 0)
+        #expect(try server.anonymous.post(list).sqlStatements == 0)
+        #expect(try fixture.xiaoming.client.post(liked).sqlStatements ?? 0 > 0)
+        try fixture.must(fixture.xiaoming, "mutation($id: ID!) { collectRecipe(id: $id) { id } }", ["id": .string(fixture.recipes[0])])
+        let mine = try fixture.xiaoming.client.post(liked).ok()["recipes"]["nodes"].array
+        let hers = try fixture.alice.client.post(liked).ok()["recipes"]["nodes"].array
+        #expect(mine.first?["viewerHasCollected"] == true)
+        #expect(hers.first?["viewerHasCollected"] == false)
+    }
+
+    @Test("a full cache evicts the answers asked for least, keeps the ones asked for again, and stays within its bound")
+    func eviction() {
+        let cache = ResponseCache(capacity: 40_000)
+        func key(_ n: Int) -> ResponseCache.Key {
+            ResponseCache.Key(query: "{ q\(n) }", operationName: nil, variables: [:], audience: .anonymous, mediaType: .graphQLResponse)
+        }
+        let body = HTTPResponse(text: String(repeating: "x", count: 900))
+        func store(_ n: Int) {
+            cache.store(body, for: key(n), reads: ReadSet(), generation: 1, currentGeneration: { 1 })
+        }
+        for n in 0..<20 { store(n) }
+        #expect(cache.count == 20)
+        for n in 20..<400 {
+            _ = cache.response(for: key(0))
+            _ = cache.response(for: key(1))
+            store(n)
+            #expect(cache.size <= 40_000)
+        }
+        #expect(cache.response(for: key(0)) != nil && cache.response(for: key(1)) != nil)
+        #expect(cache.response(for: key(5)) == nil)
+        #expect(cache.count > 20)
+        cache.store(body, for: key(1000), reads: ReadSet(), generation: 1, currentGeneration: { 2 })
+        #expect(cache.response(for: key(1000)) == nil, "an answer from before the newest commit is not kept")
+    }
+}
