@@ -51,12 +51,41 @@ extension PostgresDatabase: KitchenDatabase {
     /// change sets a commit reports will narrow it to the tables it changed.
     public var watchedGeneration: UInt64 { generation.load(ordering: .acquiring) }
 
+    /// The generation as this process counts it (`checkedDataGeneration` without the check).
+    public var noticedDataGeneration: UInt64 { generation.load(ordering: .acquiring) }
+
+    /// Runs `body`; its reads are not recorded yet, so the set is unbounded: any commit
+    /// drops what depends on it. (Recording reads per statement, and change sets from
+    /// triggers, are what narrows this on PostgreSQL; see `ChangeSet`.)
+    public func recordingReads<T>(_ body: () throws -> T) rethrows -> (T, ReadSet) {
+        var reads = ReadSet()
+        reads.isUnbounded = true
+        return (try body(), reads)
+    }
+
+    /// No catalog yet: change sets and read sets are not numbered on PostgreSQL.
+    public var catalog: DataCatalog? { nil }
+
+    /// Tells `observer` of every commit, this process's and (through the event feed) other
+    /// instances', as `ChangeSet.everything`.
+    public func observeChanges(_ observer: @escaping @Sendable (ChangeSet) -> Void) {
+        changeObservers.withLock { $0.append(observer) }
+    }
+
+    /// Tells the observers that anything may have changed.
+    func announceEverything() {
+        for observer in changeObservers.withLock({ $0 }) { observer(.everything) }
+    }
+
     /// Every table is watched already (see `watchedGeneration`).
     public func watchChanges(to table: String) {}
 
     /// Counts a commit made elsewhere (another instance), so caches keyed by the generation
     /// drop what they hold.
-    func noteOtherCommit() { generation.add(1, ordering: .releasing) }
+    func noteOtherCommit() {
+        generation.add(1, ordering: .releasing)
+        announceEverything()
+    }
 
     /// Runs `body` with every `read` on this thread sharing one `REPEATABLE READ` snapshot,
     /// begun by the first read; a write on the thread ends it (and takes its connection).

@@ -25,6 +25,8 @@ public final class PostgresDatabase: Sendable {
     let generation = Atomic<UInt64>(0)
     /// Commits made by this process, for `/metrics`.
     let commits = Atomic<UInt64>(0)
+    /// Who hears of commits (`observeChanges`).
+    let changeObservers = Mutex<[@Sendable (ChangeSet) -> Void]>([])
     /// The folder uploaded pictures are kept in: one that every instance shares.
     public let mediaFolderPath: String
 
@@ -91,6 +93,7 @@ public final class PostgresDatabase: Sendable {
                 // never newer than the data that read sees.
                 generation.add(1, ordering: .releasing)
                 commits.add(1, ordering: .relaxed)
+                announceEverything()
                 return value
             } catch let error as PostgresError where error.isRetryable && attempt < 3 {
                 attempt += 1
@@ -98,6 +101,7 @@ public final class PostgresDatabase: Sendable {
                 // A rolled-back write may still have changed what caches hold (a
                 // savepoint's work), so the generation moves either way.
                 generation.add(1, ordering: .releasing)
+                announceEverything()
                 if !box.connection.isHealthy { box.broken = true }
                 throw error
             }

@@ -24,6 +24,21 @@ public protocol KitchenDatabase: AnyObject, Sendable {
     /// read it just after `checkedDataGeneration()`.
     var watchedGeneration: UInt64 { get }
 
+    /// The data generation as last noticed, without looking for other processes' commits:
+    /// a cheap check made right after `checkedDataGeneration()`.
+    var noticedDataGeneration: UInt64 { get }
+
+    /// Runs `body`, recording what its reads read, for a cache that drops an answer only
+    /// when a commit changed what it read.
+    func recordingReads<T>(_ body: () throws -> T) rethrows -> (T, ReadSet)
+
+    /// The catalog change sets and read sets are numbered by (nil: none known).
+    var catalog: DataCatalog? { get }
+
+    /// Calls `observer` with what each later commit changed (`ChangeSet.everything` when a
+    /// store cannot tell).
+    func observeChanges(_ observer: @escaping @Sendable (ChangeSet) -> Void)
+
     /// Makes `watchedGeneration` move whenever rows of `table` may have changed.
     func watchChanges(to table: String)
 
