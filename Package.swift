@@ -27,6 +27,9 @@ let package = Package(
             name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(
+            name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // No pkgConfig: vips.pc's cflags carry -pthread, which SwiftPM warns about on every
         // build; shim.h declares the few functions it calls (see there).
@@ -35,7 +38,7 @@ let package = Package(
 
         // The engine: knows nothing of SQLite, HTTP or recipes.
         .target(name: "GraphQL", swiftSettings: strict),
-        .target(name: "Storage", dependencies: ["CSQLite", "CSodium"], swiftSettings: strict),
+        .target(name: "Storage", dependencies: ["CSQLite", "CSodium", "CPostgres"], swiftSettings: strict),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
         .target(
             name: "App", dependencies: ["GraphQL", "Storage", "HTTPServer", "CVips", "CZlib"],
