@@ -29,6 +29,8 @@ let package = Package(
         .systemLibrary(
             name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(
+            name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // No pkgConfig: vips.pc's cflags carry -pthread, which SwiftPM warns about on every
         // build; shim.h declares the few functions it calls (see there).
         .systemLibrary(
@@ -39,7 +41,7 @@ let package = Package(
         .target(name: "Storage", dependencies: ["CSQLite", "CSodium", "CPostgres"], swiftSettings: strict),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
         .target(
-            name: "App", dependencies: ["GraphQL", "Storage", "HTTPServer", "CVips"],
+            name: "App", dependencies: ["GraphQL", "Storage", "HTTPServer", "CVips", "CZlib"],
             swiftSettings: strict, plugins: ["EmbedAssets"]),
         // The explorer's page, script and style (App's Assets folders) become Swift source at
         // build time, so they are real files yet nothing is read from disk to serve them.
@@ -47,7 +49,8 @@ let package = Package(
         .executableTarget(name: "AssetEmbedder", path: "Plugins/AssetEmbedder", swiftSettings: strict),
         .executableTarget(name: "kitchen", dependencies: ["App", "GraphQL"], swiftSettings: strict),
         .executableTarget(
-            name: "Benchmarks", dependencies: ["GraphQL", "App"], path: "Benchmarks/Sources",
+            name: "Benchmarks", dependencies: ["GraphQL", "App", "HTTPServer", "KitchenTestSupport"],
+            path: "Benchmarks/Sources",
             swiftSettings: strict),
 
         .testTarget(

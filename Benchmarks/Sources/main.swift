@@ -8,6 +8,7 @@ let allCases: [BenchmarkCase] = [
     ParseBenchmark.benchmarkCase,
     ParseBenchmark.fixedWorkCase,
     ValidateBenchmark.benchmarkCase,
+    GzipBenchmark.benchmarkCase,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

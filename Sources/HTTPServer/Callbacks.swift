@@ -66,13 +66,16 @@ func accessHandler(
     if !state.headersSeen {
         state.headersSeen = true
         state.headers = readHeaders(connection)
+        if let refusal = RequestFraming.refusal(state.headers) {
+            context.deadlines?.handling(connection)
+            return queue(refusal, on: connection, context: context)
+        }
         state.bodyLimit = context.bodyLimit(contentType: state.headers["Content-Type"])
         if let length = state.headers["Content-Length"].flatMap(Int.init), length > state.bodyLimit {
             // Answering before the body is read makes libmicrohttpd close the
             // connection afterwards instead of reading (or 100-continuing) the body.
             context.deadlines?.handling(connection)
-            return queue(.init(status: 413, text: "Request body is larger than \(state.bodyLimit) bytes.\n"),
-                         on: connection, context: context)
+            return queue(bodyTooLarge(limit: state.bodyLimit), on: connection, context: context)
         }
         if let length = state.headers["Content-Length"].flatMap(Int.init), length > 0 {
             state.body.reserveCapacity(length)
@@ -82,15 +85,19 @@ func accessHandler(
 
     let size = uploadDataSize.pointee
     if size > 0 {
-        guard let uploadData, state.body.count + size <= state.bodyLimit else {
-            // A chunked body grew past the limit; libmicrohttpd cannot answer in
-            // the middle of a body, so the connection is closed without buffering more.
-            return .NO
+        uploadDataSize.pointee = 0
+        guard let uploadData, !state.bodyOverLimit else { return .YES }
+        guard state.body.count + size <= state.bodyLimit else {
+            // A chunked body grew past the limit. libmicrohttpd cannot answer in the
+            // middle of a body, so the rest is read and dropped, and the 413 goes out when
+            // the body ends; the request deadline bounds how long that may take.
+            state.bodyOverLimit = true
+            state.body = []
+            return .YES
         }
         uploadData.withMemoryRebound(to: UInt8.self, capacity: size) {
             state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size))
         }
-        uploadDataSize.pointee = 0
         return .YES
     }
 
@@ -100,6 +107,7 @@ func accessHandler(
         return queue(response, on: connection, context: context)
     }
     context.deadlines?.handling(connection)
+    if state.bodyOverLimit { return queue(bodyTooLarge(limit: state.bodyLimit), on: connection, context: context) }
     let request = HTTPRequest(
         method: method.map { String(cString: $0) } ?? "GET", target: state.target,
         headers: state.headers, body: state.body, remoteAddress: clientAddress(connection))
@@ -119,6 +127,12 @@ func accessHandler(
     }
     guard let ready = pending.takeOrPark(StreamConnection(pointer: connection)) else { return .YES }
     return queue(ready, on: connection, context: context)
+}
+
+/// The 413 for a body over `limit`, after which the connection closes: the client may
+/// still be sending the body, which must not be read as the next request.
+private func bodyTooLarge(limit: Int) -> HTTPResponse {
+    HTTPResponse(status: 413, text: "Request body is larger than \(limit) bytes.\n").closingConnection()
 }
 
 /// Sends `response`; a header libmicrohttpd refuses (e.g. one containing a newline)

@@ -15,6 +15,10 @@ public struct HTTPResponse: Sendable {
     public var stream: HTTPStream?
     /// The response to send once it is completed; when set, everything else is ignored.
     public var pending: PendingResponse?
+    /// The same body already gzip-compressed, made once by a layer that keeps responses to
+    /// send again (Kitchen's response cache), so that the layer that compresses answers
+    /// need not do it for every client. Never sent by the server itself.
+    public var gzippedBody: [UInt8]?
     /// Set by `WebSocketHandshake.accept` on a `101`: after it is sent, the connection
     /// becomes a WebSocket served by the handler this makes.
     var upgrade: WebSocketUpgrade?

@@ -19,6 +19,8 @@ public final class PendingResponse: Sendable {
         var parked: StreamConnection?
         /// A pool thread waits for the response itself (the server is stopping).
         var waiter: DispatchSemaphore?
+        /// Applied to the response on the thread that sends it (`beforeSending`).
+        var transform: Transform?
     }
 
     private let state = Mutex(State())
@@ -43,6 +45,15 @@ public final class PendingResponse: Sendable {
         waiter?.signal()
     }
 
+    /// Has `transform` applied to the completed response — after it has taken the
+    /// placeholder's header fields — on the pool thread that sends it, rather than on the
+    /// thread that calls `complete`, which may be one that many requests wait on (the
+    /// durability flush). Response shaping such as compression goes here; a later call
+    /// replaces an earlier one.
+    public func beforeSending(_ transform: @escaping @Sendable (HTTPResponse) -> HTTPResponse) {
+        state.withLock { $0.transform = transform }
+    }
+
     /// Keeps the header fields of the placeholder the handler returned, to send with the
     /// response.
     func adoptHeaders(of placeholder: HTTPResponse) {
@@ -53,12 +64,13 @@ public final class PendingResponse: Sendable {
     /// handler, as libmicrohttpd requires) and returns nil. Under the same lock `complete`
     /// checks, so a resume can never come before its suspend.
     func takeOrPark(_ connection: StreamConnection) -> HTTPResponse? {
-        state.withLock { state in
-            if state.response != nil { return state.sendable }
+        let ready: (HTTPResponse, Transform?)? = state.withLock { state in
+            if let sendable = state.sendable { return (sendable, state.transform) }
             state.parked = connection
             connection.suspend()
             return nil
         }
+        return ready.map { response, transform in transform?(response) ?? response }
     }
 
     /// Blocks the calling thread until the response is completed, for at most `timeout`;
@@ -66,18 +78,24 @@ public final class PendingResponse: Sendable {
     /// suspended.
     func wait(timeout: Duration) -> HTTPResponse? {
         let waiter = DispatchSemaphore(value: 0)
-        let ready: HTTPResponse? = state.withLock { state in
-            if state.response != nil { return state.sendable }
+        let ready: Bool = state.withLock { state in
+            if state.response != nil { return true }
             state.waiter = waiter
-            return nil
+            return false
         }
-        if let ready { return ready }
-        _ = waiter.wait(timeout: .now() + timeout.dispatchInterval)
+        if !ready { _ = waiter.wait(timeout: .now() + timeout.dispatchInterval) }
         return response
     }
 
-    /// The response as it will be sent, once `complete` has set it; nil until then.
-    public var response: HTTPResponse? { state.withLock { $0.sendable } }
+    /// The response as it will be sent (with the placeholder's fields, through the
+    /// `beforeSending` transform), once `complete` has set it; nil until then.
+    public var response: HTTPResponse? {
+        let (response, transform) = state.withLock { ($0.sendable, $0.transform) }
+        guard let response else { return nil }
+        return transform?(response) ?? response
+    }
+
+    fileprivate typealias Transform = @Sendable (HTTPResponse) -> HTTPResponse
 }
 
 extension PendingResponse.State {

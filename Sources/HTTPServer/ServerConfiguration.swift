@@ -28,7 +28,8 @@ public struct ServerConfiguration: Sendable {
     /// long queries belong in POST bodies, which have their own limit.
     public var connectionMemoryLimit: Int = 16 * 1024
     /// Largest request body accepted; a larger Content-Length gets 413 before the body is
-    /// read, and a chunked body that grows past it closes the connection.
+    /// read, and a chunked body that grows past it gets 413 once it ends (what comes past
+    /// the limit is read and dropped, never kept). The connection closes after either.
     public var maxBodySize: Int = 1 << 20
     /// Largest `multipart/form-data` body accepted (file uploads), enforced the same way.
     public var maxMultipartBodySize: Int = 1 << 20

@@ -54,6 +54,8 @@ final class RequestState {
     var body: [UInt8] = []
     /// The body limit for this request's content type, known once headers are in.
     var bodyLimit = 0
+    /// A chunked body passed `bodyLimit`: the rest is dropped and the answer is 413.
+    var bodyOverLimit = false
     /// False until the access handler's first call (headers parsed, no body yet).
     var headersSeen = false
     /// The handler's answer, to be completed later; until then the connection is suspended

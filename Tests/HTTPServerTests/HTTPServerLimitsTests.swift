@@ -1,6 +1,7 @@
 import Testing
 import KitchenTestSupport
 import HTTPServer
+import Synchronization
 
 @Suite("HTTPServer limits")
 struct HTTPServerLimitsTests {
@@ -12,6 +13,7 @@ struct HTTPServerLimitsTests {
             try client.send("POST /big HTTP/1.1\r\nHost: x\r\nContent-Length: 10000000\r\n\r\n")
             let response = try client.readResponse()
             #expect(response.status == 413)
+            #expect(response.header("Connection") == "close")
             #expect(client.waitForClose())
         }
     }
@@ -34,14 +36,35 @@ struct HTTPServerLimitsTests {
         }
     }
 
-    @Test("a chunked body that grows past the limit closes the connection unanswered")
+    @Test("a chunked body that grows past the limit gets 413 when it ends, never reaching the handler")
     func oversizeChunkedBody() throws {
-        try withTestServer(configure: { $0.maxBodySize = 1024 }) { _, port in
+        let handled = Mutex(0)
+        try withTestServer(configure: { $0.maxBodySize = 1024 }, handler: { request in
+            handled.withLock { $0 += 1 }
+            return echo(request)
+        }) { _, port in
             let client = try TestClient(port: port)
             try client.send("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+            // 4 MB in 1 kB chunks, then a request that must never be read as one.
             let chunk = "400\r\n" + String(repeating: "a", count: 1024) + "\r\n"
-            try? client.send(chunk + chunk)
+            for _ in 0..<64 { try client.send(String(repeating: chunk, count: 64)) }
+            try client.send("0\r\n\r\nGET /hidden HTTP/1.1\r\nHost: x\r\n\r\n")
+            let response = try client.readResponse()
+            #expect(response.status == 413)
+            #expect(response.text == "Request body is larger than 1024 bytes.\n")
+            #expect(response.header("Connection") == "close")
             #expect(client.waitForClose())
+        }
+        #expect(handled.withLock { $0 } == 0)
+    }
+
+    @Test("a chunked body exactly at the limit is accepted")
+    func chunkedBodyAtLimit() throws {
+        try withTestServer(configure: { $0.maxBodySize = 1024 }) { _, port in
+            let client = try TestClient(port: port)
+            let chunk = "200\r\n" + String(repeating: "a", count: 512) + "\r\n"
+            try client.send("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk + chunk + "0\r\n\r\n")
+            #expect(try client.readResponse().status == 200)
         }
     }
 

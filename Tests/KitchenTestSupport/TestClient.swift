@@ -73,11 +73,12 @@ public final class TestClient {
             guard let early = try? readResponse() else { throw Failure.send(code) }
             return early
         }
-        return try readResponse()
+        return try readResponse(toHEAD: method == "HEAD")
     }
 
-    /// Reads one response: status line, headers, and a Content-Length body.
-    public func readResponse() throws -> Response {
+    /// Reads one response: status line, headers, and a Content-Length body — none when it
+    /// answers a HEAD request (`toHEAD`), whose Content-Length is the GET body's.
+    public func readResponse(toHEAD: Bool = false) throws -> Response {
         let terminator: [UInt8] = [13, 10, 13, 10]
         var headEnd: Int?
         while headEnd == nil {
@@ -93,7 +94,7 @@ public final class TestClient {
             guard let colon = line.firstIndex(of: ":") else { return nil }
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        let length = headers.first { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) } ?? 0
+        let length = toHEAD ? 0 : headers.first { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) } ?? 0
         while buffered.count < length { try fill() }
         let body = Array(buffered[..<length])
         buffered.removeFirst(length)

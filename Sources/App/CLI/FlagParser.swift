@@ -36,12 +36,17 @@ public struct FlagParser: Sendable {
             if spec.isToggle {
                 if inlineValue != nil { throw .unexpectedValue(flag: name) }
                 parsed.entries[name] = .init(value: "true", source: "--\(name)")
-            } else if let inlineValue {
-                parsed.entries[name] = .init(value: inlineValue, source: "--\(name)")
             } else {
-                guard index < arguments.count else { throw .missingValue(flag: name) }
-                parsed.entries[name] = .init(value: arguments[index], source: "--\(name)")
-                index += 1
+                let value: String
+                if let inlineValue {
+                    value = inlineValue
+                } else {
+                    guard index < arguments.count else { throw .missingValue(flag: name) }
+                    value = arguments[index]
+                    index += 1
+                }
+                let earlier = spec.isList ? parsed.entries[name].map { $0.value + "," } ?? "" : ""
+                parsed.entries[name] = .init(value: earlier + value, source: "--\(name)")
             }
         }
         for spec in flags where parsed.entries[spec.name] == nil {

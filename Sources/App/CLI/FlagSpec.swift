@@ -14,6 +14,9 @@ public struct FlagSpec: Sendable {
     public var defaultValue: String?
     /// One line for `--help`.
     public var summary: String
+    /// The flag may be given more than once, each time adding values to a list; its
+    /// variable holds the list comma-separated (see `ParsedFlags.list`).
+    public var isList = false
 
     /// A flag that takes a value.
     public static func option(
@@ -23,6 +26,16 @@ public struct FlagSpec: Sendable {
         FlagSpec(
             name: name, valueName: valueName, environment: environment, defaultValue: defaultValue,
             summary: summary)
+    }
+
+    /// A flag that takes a list: repeated (`--name a --name b`), or comma-separated in
+    /// one value or in its variable (`KITCHEN_…=a,b`).
+    public static func list(
+        _ name: String, valueName: String = "VALUE", environment: String? = nil, summary: String
+    ) -> FlagSpec {
+        var spec = FlagSpec(name: name, valueName: valueName, environment: environment, defaultValue: nil, summary: summary)
+        spec.isList = true
+        return spec
     }
 
     /// A boolean flag: present means true; its variable accepts 1/0, true/false, yes/no.

@@ -16,6 +16,13 @@ public struct ParsedFlags: Sendable {
         entries[name]?.value
     }
 
+    /// The values of a list flag (`FlagSpec.list`), in order, without surrounding spaces;
+    /// empty if it has none.
+    public func list(_ name: String) -> [String] {
+        guard let value = entries[name]?.value else { return [] }
+        return value.split(separator: ",").map(\.spaceTrimmed).filter { !$0.isEmpty }
+    }
+
     /// Whether a boolean flag is on.
     public func bool(_ name: String) -> Bool {
         entries[name]?.value == "true"

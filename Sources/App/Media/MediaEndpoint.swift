@@ -3,7 +3,8 @@ import HTTPServer
 import Storage
 
 /// `GET /media/<hash>`: a stored picture, or with `?w=160|280|640` a copy at most that
-/// wide, made once with libvips and kept beside the original.
+/// wide, made once with libvips and kept beside the original (HEAD is answered as GET by
+/// `ResponseShaping`).
 ///
 /// A picture's address names its content, so it never changes: responses carry a strong
 /// `ETag` and a year-long `immutable` cache lifetime, and `If-None-Match` answers 304.
@@ -16,7 +17,7 @@ struct MediaEndpoint: Sendable {
     let folder: MediaFolder
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
-        guard request.method == "GET" || request.method == "HEAD" else {
+        guard request.method == "GET" else {
             var response = HTTPResponse(status: 405, text: "Method not allowed here; use GET, HEAD.")
             response.headers.replaceOrAdd(name: "Allow", value: "GET, HEAD")
             return response
@@ -55,7 +56,7 @@ struct MediaEndpoint: Sendable {
             body = resized
         }
         headers.add(name: "Content-Type", value: format.mediaType)
-        return HTTPResponse(status: 200, headers: headers, body: request.method == "HEAD" ? [] : body)
+        return HTTPResponse(status: 200, headers: headers, body: body)
     }
 
     /// The resized copy from disk, made (and written atomically) the first time it is asked for.

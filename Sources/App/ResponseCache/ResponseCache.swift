@@ -99,7 +99,8 @@ final class ResponseCache: Sendable {
         _ response: HTTPResponse, for key: Key, bytes: RequestBytesKey? = nil, operationName: String? = nil,
         reads: ReadSet, generation: UInt64, currentGeneration: () -> UInt64
     ) {
-        let size = key.approximateSize + (bytes?.approximateSize ?? 0) + response.body.count + reads.approximateSize
+        let size = key.approximateSize + (bytes?.approximateSize ?? 0) + response.body.count
+            + (response.gzippedBody?.count ?? 0) + reads.approximateSize
         guard size <= capacity else { return }
         state.withLock { state in
             guard currentGeneration() == generation else { return }

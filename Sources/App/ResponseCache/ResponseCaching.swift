@@ -31,6 +31,8 @@ struct ResponseCaching<Context>: Sendable {
     let catalog: DataCatalog?
     /// Counts hits and misses, when set.
     var metrics: ServerMetrics? = nil
+    /// Compresses each kept answer once, kept beside it, when set (see `ResponseShaping`).
+    var compression: ResponseCompression? = nil
 
     /// The table of sessions: an answer for a request that carried a token depends on it.
     static var sessionsTable: String { "auth_tokens" }
@@ -83,9 +85,10 @@ struct ResponseCaching<Context>: Sendable {
         ThreadViewerReads.reset()
         let (result, recorded) = recordReads(execute)
         var reads = recorded
-        let response = reply.result(result)
+        var response = reply.result(result)
         // `begin` cleared the clock mark when the request arrived.
         if result.errors.isEmpty, result.hasData, !ThreadClockReads.wasRead {
+            response = compression?.precompressed(response) ?? response
             if !ThreadViewerReads.wasRead { key = anyone }
             addSessionReads(to: &reads, viewer: state.viewer, carriesToken: bytes?.authorization != nil)
             cache.store(

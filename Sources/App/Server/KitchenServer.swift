@@ -32,6 +32,8 @@ public struct ServeOptions: Sendable {
     /// Remember which user each token belongs to while the data is unchanged (tests that
     /// count statements turn it off, with the response cache).
     var cachesViewerTokens = true
+    /// Which other origins' pages may read responses (`--cors-origin`); nil: no CORS.
+    var cors: CORSPolicy?
     /// Memory for the response cache (`ResponseCache`); 0 turns it off.
     public var responseCacheBytes = ServeOptions.defaultResponseCacheBytes
     /// 8 MiB: a few thousand typical screens.
@@ -163,6 +165,7 @@ public final class KitchenServer: Sendable {
         options: ServeOptions, hub: SubscriptionHub, log: RequestLog, webSocketWorkers: OperationWorkers? = nil
     ) -> Router<RequestContext> {
         let developer = DeveloperRoutes.serving(databasePath: (database as? Database)?.path)
+        let shaping = ResponseShaping(cors: options.cors)
         var service = GraphQLService(bound: bound, limits: options.limits, onInternalError: { error, path in
             let id = RequestID.current ?? RequestID.make()
             log.line("internal error \(id) at \(path.map(\.text).joined(separator: ".")): \(error)")
@@ -207,7 +210,7 @@ public final class KitchenServer: Sendable {
                 noticedGeneration: { database.noticedDataGeneration },
                 requestState: { ($0.signedInUser, $0.dataGeneration) },
                 recordReads: { execute in database.recordingReads(execute) },
-                catalog: database.catalog, metrics: developer.metrics)
+                catalog: database.catalog, metrics: developer.metrics, compression: shaping.compression)
             database.observeChanges { cache.apply($0) }
             developer.metrics.registerGauge("kitchen_response_cache_entries", help: "Query responses held in the response cache.") {
                 Double(cache.count)
@@ -219,6 +222,7 @@ public final class KitchenServer: Sendable {
             reportsStatementCounts: options.reportsStatementCounts,
             media: MediaEndpoint(folder: store.mediaFolder))
         router.developer = developer
+        router.shaping = shaping
         return router
     }
 

@@ -3,7 +3,8 @@ import HTTPServer
 import Storage
 
 /// Kitchen's HTTP surface: `/graphql`, `/healthz`, `/schema.graphql`, `/media/<hash>` (and
-/// the developer paths of `DeveloperRoutes`), with one log line per request.
+/// the developer paths of `DeveloperRoutes`), shaped by `ResponseShaping` (HEAD, CORS,
+/// gzip), with one log line per request.
 struct Router<Context: Sendable>: HTTPHandler {
     let graphQL: GraphQLEndpoint<Context>
     /// The schema's SDL, served as the public contract.
@@ -18,12 +19,16 @@ struct Router<Context: Sendable>: HTTPHandler {
     var media: MediaEndpoint? = nil
     /// The explorer, `/metrics`, request ids and counters.
     var developer = DeveloperRoutes()
+    /// HEAD, CORS and gzip, around every path.
+    var shaping = ResponseShaping()
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         let started = ContinuousClock.now
         let statementsBefore = ThreadStatementCount.current
         let id = developer.ids.next()
-        var (response, operationName) = RequestID.$current.withValue(id) { route(request) }
+        var (response, operationName) = RequestID.$current.withValue(id) {
+            shaping.respond(to: request) { route($0) }
+        }
         response.headers.replaceOrAdd(name: "X-Request-Id", value: id)
         if reportsStatementCounts {
             response.headers.add(
@@ -45,14 +50,14 @@ struct Router<Context: Sendable>: HTTPHandler {
         case "/graphql":
             return graphQL.handle(request)
         case "/healthz":
-            guard request.method == "GET" || request.method == "HEAD" else {
+            guard request.method == "GET" else {
                 return (GraphQLEndpoint<Context>.methodNotAllowed(allow: "GET, HEAD"), nil)
             }
             return isHealthy()
                 ? (HTTPResponse(status: 200, text: "ok"), nil)
                 : (HTTPResponse(status: 503, text: "the database does not answer"), nil)
         case "/schema.graphql":
-            guard request.method == "GET" || request.method == "HEAD" else {
+            guard request.method == "GET" else {
                 return (GraphQLEndpoint<Context>.methodNotAllowed(allow: "GET, HEAD"), nil)
             }
             var headers = HTTPHeaders()

@@ -97,7 +97,7 @@ struct GraphQLEndpointTests {
             let client = try TestClient(port: server.port)
             let put = try client.request("PUT", "/graphql", headers: [Self.json], body: Array("{}".utf8))
             #expect(put.status == 405)
-            #expect(put.header("Allow") == "GET, POST")
+            #expect(put.header("Allow") == "GET, POST, HEAD")
             #expect(try post(server, #"{"query":"{ count }"}"#, headers: [Self.json, "Accept: text/html"]).status == 406)
             #expect(try post(server, #"{"query":"{ count }"}"#, headers: ["Content-Type: text/plain"]).status == 415)
             #expect(try post(server, #"{"query":"{ count }"}"#, headers: ["Content-Type: application/json; charset=latin1"]).status == 415)

@@ -39,7 +39,7 @@ final class TestServer: Sendable {
     /// Starts a server on a fresh database (`demo` fills it with the demo data set), with
     /// the production request limits and caches unless a test needs others (tests that
     /// count what executing a request costs in SQL statements turn `caching` off: no
-    /// response cache, every token looked up).
+    /// response cache, every token looked up); `configure` sets any other option.
     static func start(
         demo: Bool = false, limits: RequestLimits = .default, caching: Bool = true,
         configure: (inout ServeOptions) -> Void = { _ in }

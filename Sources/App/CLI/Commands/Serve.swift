@@ -34,7 +34,7 @@ extension CommandSpec {
                 "response-cache-bytes", valueName: "N", environment: "KITCHEN_RESPONSE_CACHE_BYTES",
                 default: "\(ServeOptions.defaultResponseCacheBytes)",
                 summary: "Memory for whole query responses, reused until the next write; 0 turns the cache off."),
-        ] + DeveloperFlags.all
+        ] + ShapingFlags.all + DeveloperFlags.all
     ) { context in
         var options: ServeOptions
         do {
@@ -48,6 +48,7 @@ extension CommandSpec {
             if let pool = try context.flags.int("db-pool", in: 1...1000) { options.databasePoolSize = pool }
             if let media = context.flags.string("media") { options.mediaFolder = media }
             options.trustedDocuments = try DeveloperFlags.trustedDocuments(from: context.flags)
+            options.cors = try ShapingFlags.corsPolicy(from: context.flags)
             if let bytes = try context.flags.int("response-cache-bytes", in: 0...(1 << 34)) {
                 options.responseCacheBytes = bytes
             }
