@@ -191,6 +191,7 @@ public final class KitchenServer: Sendable {
         if let webSocketWorkers {
             var webSocket = WebSocketSupport<RequestContext>(workers: webSocketWorkers) { $0.tokenDigest }
             webSocket.initTimeout = options.webSocketInitTimeout
+            webSocket.operationLog = WebSocketOperationLog(developer: developer, log: log)
             endpoint.webSocket = webSocket
         }
         endpoint.pipeline.runOperation = { database.withSharedSnapshot($0) }

@@ -131,20 +131,28 @@ final class GraphQLWebSocket<Context: Sendable>: WebSocketHandler {
             return state.caller
         }
         guard let caller else { return }
+        let started = ContinuousClock.now
+        let requestID = support.operationLog?.nextID() ?? RequestID.make()
+        let logged: @Sendable (String?, Int, [GraphQLError]) -> Void = { [support] name, status, errors in
+            support.operationLog?.record(id: requestID, operationName: name, status: status, since: started, errors: errors)
+        }
         let operation: ReadyOperation<Context>
-        switch pipeline.prepare(IncomingRequest(parameters: request, transport: .webSocket, caller: caller)) {
+        let incoming = IncomingRequest(parameters: request, transport: .webSocket, caller: caller)
+        switch RequestID.$current.withValue(requestID, operation: { pipeline.prepare(incoming) }) {
         case .failure(let refusal):
             finish(id, ticket: ticket, with: [.error(id: id, refusal.errors)])
+            logged(request.operationName, refusal.status(for: .graphQLResponse), refusal.errors)
             return
         case .success(let ready):
             operation = ready
         }
         guard operation.isSubscription else {
-            let executed = pipeline.execute(operation)
+            let executed = RequestID.$current.withValue(requestID) { pipeline.execute(operation) }
             pipeline.whenDeliverable(executed) { [weak self] result, _ in
                 self?.finish(
                     id, ticket: ticket,
                     with: result.hasData ? [.next(id: id, result), .complete(id: id)] : [.error(id: id, result.errors)])
+                logged(operation.loggedOperationName, 200, result.errors)
             }
             return
         }
@@ -156,7 +164,13 @@ final class GraphQLWebSocket<Context: Sendable>: WebSocketHandler {
             state.operations[id] = .streaming(sink)
             return true
         }
-        guard claimed, let refusal = pipeline.subscribe(operation, sink: sink) else { return }
+        guard claimed else { return }
+        guard let refusal = RequestID.$current.withValue(requestID, operation: { pipeline.subscribe(operation, sink: sink) })
+        else {
+            logged(operation.loggedOperationName, 200, [])
+            return
+        }
+        logged(operation.loggedOperationName, refusal.status(for: .graphQLResponse), refusal.errors)
         let stillOurs: Bool = state.withLock { state in
             guard case .streaming(let current)? = state.operations[id], current === sink else { return false }
             state.operations[id] = nil

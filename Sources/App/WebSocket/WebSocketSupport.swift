@@ -9,6 +9,8 @@ struct WebSocketSupport<Context: Sendable>: Sendable {
     var initTimeout: Duration = .seconds(10)
     /// The digest of the bearer token that named a context's viewer; nil when anonymous.
     let tokenDigest: @Sendable (Context) -> [UInt8]?
+    /// Where each operation's log line and metrics go; nil writes none.
+    var operationLog: WebSocketOperationLog?
 
     /// Answers a WebSocket handshake on `/graphql`: switched to `graphql-transport-ws` when
     /// the client offers it; otherwise switched without a subprotocol and closed with 4406,
