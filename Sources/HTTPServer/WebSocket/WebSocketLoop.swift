@@ -81,7 +81,13 @@ final class WebSocketLoop: Sendable {
             registry.adopted.append((socket, upgrade, initialBytes))
             return true
         }
-        guard taken else { return false }
+        guard taken else {
+            // Upgraded while the server stops: the client still learns why, as the sockets
+            // the stop found did (a few bytes, which a fresh socket's buffer takes at once).
+            let frame = ServerFrame.close(.goingAway, reason: "the server is stopping")
+            _ = frame.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            return false
+        }
         // Watched only after it is listed: the loop takes the list before it reads events.
         _ = kitchen_epoll_control(epoll, EPOLL_CTL_ADD, fd, Self.readEvents, token)
         signal()
