@@ -24,7 +24,11 @@ case "$target" in
 esac
 
 cd "$here"
-flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
+# Every target, Kitchen's included, gets ASan and libFuzzer's coverage hooks; libFuzzer itself
+# is linked only into the fuzz executables (Package.swift's linker settings): a host tool
+# the build runs (the explorer's AssetEmbedder) has a main of its own and no fuzz entry.
+flags=(-c release -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
+  -Xswiftc -parse-as-library)
 # FUZZ_NO_BUILD=1 reuses the last build (e.g. while another target is building).
 # SwiftPM has kept a stale file list for the parent package here (a new source file in
 # Kitchen was not compiled: "cannot find … in scope"); one clean rebuild settles it.
