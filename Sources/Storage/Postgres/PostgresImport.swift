@@ -23,7 +23,7 @@ extension PostgresDatabase {
     /// throwaway SQLite file and copied, so both stores serve the same demo.
     public func importRows(from source: Database) throws -> [(table: String, rows: Int)] {
         try write { c in
-            guard try c.queryFirst("SELECT count(*) FROM users", row: { $0.int(0) }) == 0 else {
+            guard try Self.hasNoUsers(c) else {
                 throw PostgresError.misuse("the target database has users already; import into an empty one")
             }
             var copied: [(table: String, rows: Int)] = []
@@ -65,6 +65,16 @@ extension PostgresDatabase {
         }
     }
 
+    /// Whether the database holds no users yet: what `importRows(from:)` copies into (and
+    /// `kitchen seed` checks before it generates anything).
+    public func isEmpty() throws -> Bool {
+        try read { c in try Self.hasNoUsers(c) }
+    }
+
+    private static func hasNoUsers(_ c: PostgresConnection) throws -> Bool {
+        try c.queryFirst("SELECT count(*) FROM users", row: { $0.int(0) }) == 0
+    }
+
     /// A SQLite value as the PostgreSQL column of `type` takes it.
     static func converted(_ value: SQLValue, to type: String) -> PostgresValue {
         switch value {
@@ -98,8 +108,7 @@ extension PostgresDatabase {
 /// copied in with `importRows(from:)`, so both stores serve exactly the same demo.
 enum PostgresDemoData {
     static func install(_ database: PostgresDatabase, hasher: PasswordHasher, now: Date) throws -> Bool {
-        let empty = try database.read { c in try c.queryFirst("SELECT count(*) FROM users") { $0.int(0) } == 0 }
-        guard empty else { return false }
+        guard try database.isEmpty() else { return false }
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("kitchen-demo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

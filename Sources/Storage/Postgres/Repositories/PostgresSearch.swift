@@ -48,11 +48,21 @@ struct PostgresSearch: Sendable {
     }
 
     /// The keywords of what a user typed, or nil when it has nothing to find; blank is `badInput`.
+    /// A keyword of more than `longestPhrase` tokens finds nothing.
     static func keywords(_ keyword: String) throws(DomainError) -> [String]? {
         let terms = FullText.terms(try Validation.nonBlank(keyword, field: "keyword"))
             .map { $0.folding(options: .diacriticInsensitive, locale: nil) }
-        return terms.isEmpty ? nil : terms
+        guard !terms.isEmpty else { return nil }
+        guard terms.allSatisfy({ $0.split(whereSeparator: \.isWhitespace).count <= longestPhrase }) else { return nil }
+        return terms
     }
+
+    /// The most tokens (a CJK character is one) a keyword's phrase may have. A `tsquery`
+    /// phrase nests one operator per token, and PostgreSQL evaluates it recursively: 16,000
+    /// of them exhaust the server's stack at the default `max_stack_depth` (an `INTERNAL`
+    /// error). No one types a keyword near this long into a search box; one that long finds
+    /// nothing here (SQLite would look for it, and find it only in a text holding that run).
+    static let longestPhrase = 2_000
 
     /// Writes a recipe's search row.
     static func index(recipeID: Int64, name: String, ingredients: [String], description: String?, _ c: PostgresConnection) throws {
