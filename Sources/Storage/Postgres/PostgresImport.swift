@@ -17,7 +17,8 @@ extension PostgresDatabase {
     /// Copies every row of a SQLite Kitchen database into this one, which must hold no users
     /// yet, in one transaction: ids are kept (and each identity continues after the largest),
     /// booleans and bytes are converted by the target column's type, like counts and the
-    /// search rows are computed again. Returns the rows copied per table.
+    /// search rows are computed again, and the tables are analyzed. Returns the rows
+    /// copied per table.
     ///
     /// `kitchen migrate-data` runs it; so does the demo data set, which is made once on a
     /// throwaway SQLite file and copied, so both stores serve the same demo.
@@ -61,6 +62,9 @@ extension PostgresDatabase {
             try c.execute(
                 "UPDATE dishes SET likes_count = (SELECT count(*) FROM dish_likes l WHERE l.dish_id = dishes.id)")
             try reindexSearch(c)
+            // Statistics for the planner now, not when autovacuum comes round: a table it
+            // believes empty gets the plans of an empty table.
+            try c.runControl("ANALYZE")
             return copied
         }
     }

@@ -56,39 +56,25 @@ extension CommandSpec {
         if context.flags.bool("demo") {
             try DemoData.install(database: database, hasher: PasswordHasher())
         }
-        var lastShown = -1
-        return try DemoData.seed(database: database, scale: scale) { done, total in
-            let percent = total == 0 ? 100 : done * 100 / total
-            guard percent != lastShown else { return }
-            lastShown = percent
-            context.console.printError("seeding \(path): \(done)/\(total) recipes (\(percent)%)")
-        }
+        return try DemoData.seed(database: database, scale: scale, progress: progress(path, context))
     }
 
-    /// Seeds an empty PostgreSQL database: the same rows, generated on a temporary SQLite
-    /// file, then copied in one transaction (`importRows`), which refuses a database with
-    /// users before anything is generated.
+    /// Seeds an empty PostgreSQL database with the same rows (`PostgresDatabase.seed`).
     private static func seedPostgres(url: String, scale: Int, _ context: CommandContext) throws -> SeedSummary {
         let target = try PostgresDatabase.open(url: url, poolSize: 2)
         defer { target.close() }
-        guard try target.isEmpty() else { throw SeedRefusal.notEmpty }
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("kitchen-seed-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("seed.sqlite").path
-        let summary = try seed(path: path, scale: scale, context)
-        let source = try Database.open(path: path, migrations: DomainMigrations.all)
-        defer { source.close() }
-        context.console.printError("copying the seeded rows into \(StoreLocation.postgres(url: url).shown)…")
-        _ = try target.importRows(from: source)
-        return summary
+        let shown = StoreLocation.postgres(url: url).shown
+        return try target.seed(scale: scale, demo: context.flags.bool("demo"), progress: progress(shown, context))
     }
-}
 
-/// Why `kitchen seed` will not seed a PostgreSQL database.
-private enum SeedRefusal: Error, CustomStringConvertible {
-    case notEmpty
-
-    var description: String { "the database has users already; seed an empty one (or a SQLite file)" }
+    /// Prints `done/total recipes (N%)` on standard error, once per percent.
+    private static func progress(_ shown: String, _ context: CommandContext) -> (Int, Int) -> Void {
+        var lastShown = -1
+        return { done, total in
+            let percent = total == 0 ? 100 : done * 100 / total
+            guard percent != lastShown else { return }
+            lastShown = percent
+            context.console.printError("seeding \(shown): \(done)/\(total) recipes (\(percent)%)")
+        }
+    }
 }
