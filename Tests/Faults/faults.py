@@ -34,33 +34,42 @@ CREATE_DRAFT = "mutation ($n: String!) { createDraft(name: $n) { id name } }"
 READ_DRAFT = "query ($id: ID!) { draft(id: $id) { id name } recipes(first: 2) { edges { node { id } } } }"
 
 
-def write_load(port, token, seconds_or_event, threads=4):
-    """Creates drafts from several threads until told to stop; returns the acknowledged
-    (id, name) pairs and the threads' count of other outcomes."""
+def load(port, token, stop, attempt, threads=4):
+    """Runs `attempt(client, number, index)` from several threads until `stop` is set; it
+    returns ("acknowledged", pair), ("answered", None) for a clear refusal, or ("failed",
+    outcome). Returns the threads, the acknowledged pairs and the failures."""
     acknowledged, failures = [], []
     lock = threading.Lock()
-    stop = seconds_or_event
 
-    def writer(number):
+    def worker(number):
         client = Client(port, token, timeout=10)
         index = 0
         while not stop.is_set():
-            name = f"w{number}-{index}"
-            index += 1
             try:
-                status, body = client.post(CREATE_DRAFT, {"n": name})
+                kind, value = attempt(client, number, index)
             except OSError:
                 return
+            index += 1
             with lock:
-                if status == 200 and body and body.get("data") and body["data"].get("createDraft"):
-                    acknowledged.append((body["data"]["createDraft"]["id"], name))
-                else:
-                    failures.append((status, body))
+                if kind == "acknowledged":
+                    acknowledged.append(value)
+                elif kind == "failed":
+                    failures.append(value)
 
-    workers = [threading.Thread(target=writer, args=(n,)) for n in range(threads)]
-    for worker in workers:
-        worker.start()
+    workers = [threading.Thread(target=worker, args=(n,)) for n in range(threads)]
+    for worker_thread in workers:
+        worker_thread.start()
     return workers, acknowledged, failures
+
+
+def write_load(port, token, stop, threads=4):
+    """Creates drafts until told to stop; the acknowledged pairs are (id, name)."""
+    def create(client, number, index):
+        name = f"w{number}-{index}"
+        status, body = client.post(CREATE_DRAFT, {"n": name})
+        draft = ((body or {}).get("data") or {}).get("createDraft")
+        return ("acknowledged", (draft["id"], name)) if status == 200 and draft else ("failed", (status, body))
+    return load(port, token, stop, create, threads)
 
 
 def integrity(database):
@@ -95,35 +104,19 @@ ORDER_NOTES = "query ($ids: [ID!]!) { nodes(ids: $ids) { id ... on Order { note 
 
 def order_load(port, token, address, kinds, stop, threads=4):
     """Places orders (one unit of a goods bought at once, each with a key of its own, the
-    key also its note) from several threads until told to stop; returns the threads, the
-    acknowledged (order id, key) pairs and the outcomes other than an order or a clear
-    INSUFFICIENT_STOCK (a fast store sells the demo's stock out within seconds)."""
-    acknowledged, failures = [], []
-    lock = threading.Lock()
-
-    def buyer(number):
-        client = Client(port, token, timeout=10)
-        index = 0
-        while not stop.is_set():
-            goods, kind = kinds[(number + index) % len(kinds)]
-            key = f"order-{number}-{index:05d}"
-            index += 1
-            try:
-                status, body = client.post(PLACE_ORDER, {"a": address, "k": key, "g": goods, "kind": kind})
-            except OSError:
-                return
-            order = ((body or {}).get("data") or {}).get("placeOrder")
-            codes = [error.get("extensions", {}).get("code") for error in (body or {}).get("errors") or []]
-            with lock:
-                if status == 200 and order and order["note"] == key:
-                    acknowledged.append((order["id"], key))
-                elif status != 200 or codes != ["INSUFFICIENT_STOCK"]:  # sold out is an answer
-                    failures.append((status, body))
-
-    workers = [threading.Thread(target=buyer, args=(n,)) for n in range(threads)]
-    for worker in workers:
-        worker.start()
-    return workers, acknowledged, failures
+    key also its note) until told to stop; the acknowledged pairs are (order id, key). A
+    clear INSUFFICIENT_STOCK is an answer, not a failure (a fast store sells the demo's
+    stock out within seconds)."""
+    def place(client, number, index):
+        goods, kind = kinds[(number + index) % len(kinds)]
+        key = f"order-{number}-{index:05d}"
+        status, body = client.post(PLACE_ORDER, {"a": address, "k": key, "g": goods, "kind": kind})
+        order = ((body or {}).get("data") or {}).get("placeOrder")
+        codes = [error.get("extensions", {}).get("code") for error in (body or {}).get("errors") or []]
+        if status == 200 and order and order["note"] == key:
+            return "acknowledged", (order["id"], key)
+        return ("answered", None) if status == 200 and codes == ["INSUFFICIENT_STOCK"] else ("failed", (status, body))
+    return load(port, token, stop, place, threads)
 
 
 def buyer_with_address(port):

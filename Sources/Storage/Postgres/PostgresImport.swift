@@ -113,15 +113,25 @@ extension PostgresDatabase {
 enum PostgresDemoData {
     static func install(_ database: PostgresDatabase, hasher: PasswordHasher, now: Date) throws -> Bool {
         guard try database.isEmpty() else { return false }
+        try database.importing { source in _ = try DemoData.install(database: source, hasher: hasher, now: now) }
+        return true
+    }
+}
+
+extension PostgresDatabase {
+    /// Lets `fill` write a fresh SQLite Kitchen database in a temporary directory, then
+    /// copies its rows in (`importRows(from:)`) and removes it: how data made by SQLite
+    /// code (the demo set, the scale seed) reaches PostgreSQL unchanged.
+    func importing<T>(_ fill: (Database) throws -> T) throws -> T {
         let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("kitchen-demo-\(UUID().uuidString)")
+            .appendingPathComponent("kitchen-import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let source = try Database.open(
-            path: directory.appendingPathComponent("demo.sqlite").path, migrations: DomainMigrations.all)
+            path: directory.appendingPathComponent("import.sqlite").path, migrations: DomainMigrations.all)
         defer { source.close() }
-        _ = try DemoData.install(database: source, hasher: hasher, now: now)
-        _ = try database.importRows(from: source)
-        return true
+        let value = try fill(source)
+        _ = try importRows(from: source)
+        return value
     }
 }

@@ -14,16 +14,9 @@ extension PostgresDatabase {
         guard try isEmpty() else {
             throw PostgresError.misuse("the database has users already; seed an empty one (or a SQLite file)")
         }
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("kitchen-seed-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let source = try Database.open(
-            path: directory.appendingPathComponent("seed.sqlite").path, migrations: DomainMigrations.all)
-        defer { source.close() }
-        if demo { try DemoData.install(database: source, hasher: demoHasher) }
-        let summary = try DemoData.seed(database: source, scale: scale, hasher: hasher, progress: progress)
-        _ = try importRows(from: source)
-        return summary
+        return try importing { source in
+            if demo { try DemoData.install(database: source, hasher: demoHasher) }
+            return try DemoData.seed(database: source, scale: scale, hasher: hasher, progress: progress)
+        }
     }
 }
