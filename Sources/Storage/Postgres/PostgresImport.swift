@@ -63,8 +63,9 @@ extension PostgresDatabase {
                 "UPDATE dishes SET likes_count = (SELECT count(*) FROM dish_likes l WHERE l.dish_id = dishes.id)")
             try reindexSearch(c)
             // Statistics for the planner now, not when autovacuum comes round: a table it
-            // believes empty gets the plans of an empty table.
-            try c.runControl("ANALYZE")
+            // believes empty gets the plans of an empty table. Only this schema's tables: a
+            // bare ANALYZE would lock every schema's, and deadlock with a migration there.
+            try c.runControl("ANALYZE " + (Self.importedTables + ["recipe_search", "user_search"]).joined(separator: ", "))
             return copied
         }
     }
