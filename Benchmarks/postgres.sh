@@ -7,12 +7,14 @@
 #                          [--cached "MIX"] [--kitchen BIN]
 #
 # The SQLite database is http.sh's seeded one (`kitchen seed --scale N`, kept in
-# Benchmarks/.deps/data); a throwaway PostgreSQL cluster (scripts/lib/postgres.sh: fsync and
-# synchronous_commit on) gets the same rows with `kitchen migrate-data`. Three targets run
-# side by side: `sqlite` (one Kitchen on the file), `pg` (one Kitchen on PostgreSQL) and
-# `pg×2` (two Kitchens on the same PostgreSQL database, on two ports, behind an nginx
-# upstream with keep-alive connections). http/prepare.js signs up the 50 viewers with their
-# follows and carts on each store. Each case runs in rounds — sqlite, pg, pg×2 — `--pairs`
+# Benchmarks/.deps/data), prepared by http/prepare.js (50 viewers with their follows and
+# carts); a throwaway PostgreSQL cluster (scripts/lib/postgres.sh: fsync and
+# synchronous_commit on) then gets every row of it with `kitchen migrate-data`, so the
+# same requests, tokens included, serve both, and http/compare.js checks that both stores
+# return byte-identical data for a sample of them. Three targets run side by side:
+# `sqlite` (one Kitchen on the file), `pg` (one Kitchen on PostgreSQL) and `pg×2` (two
+# Kitchens on the same PostgreSQL database, on two ports, behind an nginx upstream with
+# keep-alive connections). Each case runs in rounds — sqlite, pg, pg×2 — `--pairs`
 # times with `wrk -t2 -c32 -dS`, first with the response cache off (every request
 # executed: what the store costs), then the `--cached` cases with the servers' defaults.
 # The load average is printed with every run. Only 127.0.0.1 is used; every process the
@@ -68,11 +70,6 @@ if [ ! -f "$db" ]; then
     mv "$db.tmp" "$db"
     for suffix in -wal -shm; do [ -f "$db.tmp$suffix" ] && mv "$db.tmp$suffix" "$db$suffix"; done
 fi
-url="$(start_postgres_cluster "$cluster")"
-started=$(date +%s)
-"$kitchen" migrate-data --from "$db" --to "$url" >&2
-echo "PostgreSQL $(basename "$(dirname "$kitchen_pg_bin")") filled from $(basename "$db") in $(($(date +%s) - started)) s"
-
 wait_for() {  # wait_for PORT
     for _ in $(seq 1 300); do
         if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
@@ -143,18 +140,28 @@ settle() {
     done
 }
 
-# measure CASE PORT REQ-DIR → "rps p50 p99 requests failures"
+# measure CASE PORT → "rps p50 p99 requests failures"
 measure() {
     local line
-    line="$(BENCH_DIR="$3" BENCH_CASE="$1" wrk -t2 -c32 -d"${duration}s" -s "$here/http/vary.lua" \
+    line="$(BENCH_DIR="$work/req" BENCH_CASE="$1" wrk -t2 -c32 -d"${duration}s" -s "$here/http/vary.lua" \
         "http://127.0.0.1:$2" | grep '^RESULT')"
     echo "${line#RESULT }"
 }
 
+# The viewers, their follows and carts go into the SQLite file first; PostgreSQL then gets
+# all of it with migrate-data (ids, tokens and carts kept), so one set of requests serves
+# both stores, and both must answer them alike.
+serve "$db" "$sqlite_port" 0
+node "$here/http/prepare.js" --db "$db" --kitchen "http://127.0.0.1:$sqlite_port/graphql" --out "$work/req"
+kill "${pids[-1]}"; wait "${pids[-1]}" 2>/dev/null || true
+url="$(start_postgres_cluster "$cluster")"
+started=$(date +%s)
+"$kitchen" migrate-data --from "$db" --to "$url" >&2
+echo "PostgreSQL $(basename "$(dirname "$kitchen_pg_bin")") filled from $(basename "$db") in $(($(date +%s) - started)) s"
 start_servers 0
-node "$here/http/prepare.js" --db "$db" --kitchen "http://127.0.0.1:$sqlite_port/graphql" --out "$work/req-sqlite"
-# The lists come from the SQLite file, whose ids PostgreSQL kept; viewers and carts are the store's own.
-node "$here/http/prepare.js" --db "$db" --kitchen "http://127.0.0.1:$balancer_port/graphql" --out "$work/req-pg"
+echo "checking that Kitchen on SQLite (\"kitchen\") and on PostgreSQL (\"peer\") return the same data…"
+node "$here/http/compare.js" --dir "$work/req" --kitchen "http://127.0.0.1:$sqlite_port/graphql" \
+    --peer "http://127.0.0.1:$balancer_port/graphql"
 
 results="$work/results"
 : >"$results"
@@ -162,14 +169,14 @@ echo
 echo "wrk -t2 -c32 -d${duration}s on 127.0.0.1, kitchen seed --scale $scale, $(nproc) cores; rps, latencies in ms"
 printf '%-9s %2s | %8s %6s %7s | %8s %6s %7s | %8s %6s %7s | %5s %5s | %s\n' case rd sqlite p50 p99 pg p50 p99 "pg×2" p50 p99 pg/sq "×2/pg" "load before → after"
 run_cases() {  # run_cases LABEL-SUFFIX CASES
-    local case pair target before
+    local case pair port before
     for case in $2; do
         for pair in $(seq 1 "$pairs"); do
             local row=() loads=""
-            for target in "$sqlite_port:req-sqlite" "$pg_port:req-pg" "$balancer_port:req-pg"; do
+            for port in "$sqlite_port" "$pg_port" "$balancer_port"; do
                 settle
                 before="$(cut -d' ' -f1 /proc/loadavg)"
-                row+=("$(measure "$case" "${target%%:*}" "$work/${target#*:}")")
+                row+=("$(measure "$case" "$port")")
                 loads="$loads $before→$(cut -d' ' -f1 /proc/loadavg)"
             done
             local s=(${row[0]}) p=(${row[1]}) t=(${row[2]})
