@@ -142,10 +142,16 @@ settle() {
 
 # measure CASE PORT → "rps p50 p99 requests failures"
 measure() {
-    local line
-    line="$(BENCH_DIR="$work/req" BENCH_CASE="$1" wrk -t2 -c32 -d"${duration}s" -s "$here/http/vary.lua" \
-        "http://127.0.0.1:$2" | grep '^RESULT')"
-    echo "${line#RESULT }"
+    local output
+    output="$(BENCH_DIR="$work/req" BENCH_CASE="$1" wrk -t2 -c32 -d"${duration}s" -s "$here/http/vary.lua" \
+        "http://127.0.0.1:$2" 2>&1)" || true
+    if ! grep -q '^RESULT' <<<"$output"; then
+        echo "wrk gave no result for $1 on port $2:" >&2
+        echo "$output" >&2
+        tail -5 "$work"/kitchen-*.log "$cluster/server.log" >&2 2>/dev/null || true
+        return 1
+    fi
+    grep '^RESULT' <<<"$output" | sed 's/^RESULT //'
 }
 
 # The viewers, their follows and carts go into the SQLite file first; PostgreSQL then gets

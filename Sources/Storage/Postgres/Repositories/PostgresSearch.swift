@@ -19,18 +19,23 @@ struct PostgresSearch: Sendable {
 
         /// One page over every tier: an arm per tier, each walking its matches newest first
         /// and stopping at the page size. `$1` the starting tier, `$2` the cursor's id, `$3`
-        /// the rows wanted, `$4` the keywords.
+        /// the rows wanted, `$4` the keywords. A tier is read only while the tiers before
+        /// it leave the page short (a one-time filter on their counts), so a page the names
+        /// fill never walks the other tiers, whose matches are the rarer ones.
         var pageQuery: String {
             let arms = (0..<count).map { tier in
                 let excluded = tier == 0 ? "" : " AND NOT (tier\(tier - 1) @@ q.query)"
+                let earlier = (0..<tier).map { "(SELECT count(*) FROM t\($0))" }.joined(separator: " + ")
+                let short = tier == 0 ? "" : " AND \(earlier) < $3"
                 return """
-                    (SELECT \(tier) AS tier, \(key) AS id FROM \(table), q
-                    WHERE $1 <= \(tier) AND tier\(tier) @@ q.query\(excluded)
+                    t\(tier) AS MATERIALIZED (SELECT \(tier) AS tier, \(key) AS id FROM \(table), q
+                    WHERE $1 <= \(tier)\(short) AND tier\(tier) @@ q.query\(excluded)
                         AND \(key) < CASE WHEN $1 = \(tier) THEN $2 ELSE 9223372036854775807 END
                     ORDER BY \(key) DESC LIMIT $3)
                     """
-            }.joined(separator: "\nUNION ALL\n")
-            return "WITH q AS (\(PostgresSearch.query)) SELECT tier, id FROM (\(arms)) AS page ORDER BY tier, id DESC LIMIT $3"
+            }.joined(separator: ",\n")
+            let page = (0..<count).map { "SELECT tier, id FROM t\($0)" }.joined(separator: " UNION ALL ")
+            return "WITH q AS (\(PostgresSearch.query)),\n\(arms)\n\(page) ORDER BY tier, id DESC LIMIT $3"
         }
     }
 
