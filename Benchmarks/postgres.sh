@@ -17,7 +17,8 @@
 # keep-alive connections). Each case runs in rounds — sqlite, pg, pg×2 — `--pairs`
 # times with `wrk -t2 -c32 -dS`, first with the response cache off (every request
 # executed: what the store costs), then the `--cached` cases with the servers' defaults.
-# The load average is printed with every run. Only 127.0.0.1 is used; every process the
+# The load average is printed with every run, and the CPU time per request that Kitchen,
+# PostgreSQL (the postmaster and its backends) and nginx used in it. Only 127.0.0.1 is used; every process the
 # script starts, the cluster included, is stopped when it ends.
 set -euo pipefail
 
@@ -115,6 +116,7 @@ EOF
 nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
 "$nginx_bin" -c "$work/nginx/nginx.conf" -p "$work/nginx" &
 pids+=($!)
+nginx_pid=$!
 wait_for "$balancer_port"
 
 # start_servers CACHE-BYTES → the three targets' Kitchens (sets server_pids).
@@ -138,7 +140,18 @@ settle() {
         before="$(cpu)"; sleep 0.3; after="$(cpu)"
         [ "$before" = "$after" ] && return 0
     done
+    return 0  # still busy after 5 s (autovacuum after a write run, say): measure anyway
 }
+
+# ticks PID… → CPU ticks (user + system) the processes and their children have used.
+ticks() {
+    local pid all=""
+    for pid in "$@"; do all="$all $pid $(pgrep -d ' ' -P "$pid" || true)"; done
+    for pid in $all; do awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null; done | awk '{ s += $1 } END { print s + 0 }'
+}
+hz="$(getconf CLK_TCK)"
+# per_request TICKS REQUESTS → µs of CPU per request
+per_request() { awk -v t="$1" -v n="$2" -v hz="$hz" 'BEGIN { printf "%.0f", (n > 0 ? t * 1e6 / hz / n : 0) }'; }
 
 # measure CASE PORT → "rps p50 p99 requests failures"
 measure() {
@@ -178,11 +191,18 @@ run_cases() {  # run_cases LABEL-SUFFIX CASES
     local case pair port before
     for case in $2; do
         for pair in $(seq 1 "$pairs"); do
-            local row=() loads=""
-            for port in "$sqlite_port" "$pg_port" "$balancer_port"; do
+            local row=() loads="" cpu=() postmaster
+            postmaster="$(head -1 "$cluster/data/postmaster.pid")"
+            for target in "$sqlite_port:${server_pids[0]}" "$pg_port:${server_pids[1]}" \
+                "$balancer_port:${server_pids[1]} ${server_pids[2]}"; do
+                local kitchens="${target#*:}" k0 p0 n0 k1 p1 n1
                 settle
                 before="$(cut -d' ' -f1 /proc/loadavg)"
-                row+=("$(measure "$case" "$port")")
+                k0="$(ticks $kitchens)" p0="$(ticks "$postmaster")" n0="$(ticks "$nginx_pid")"
+                row+=("$(measure "$case" "${target%%:*}")")
+                k1="$(ticks $kitchens)" p1="$(ticks "$postmaster")" n1="$(ticks "$nginx_pid")"
+                local done_requests; done_requests="$(echo "${row[-1]}" | awk '{ print $4 }')"
+                cpu+=("$(per_request $((k1 - k0)) "$done_requests")/$(per_request $((p1 - p0)) "$done_requests")/$(per_request $((n1 - n0)) "$done_requests")")
                 loads="$loads $before→$(cut -d' ' -f1 /proc/loadavg)"
             done
             local s=(${row[0]}) p=(${row[1]}) t=(${row[2]})
@@ -191,6 +211,7 @@ run_cases() {  # run_cases LABEL-SUFFIX CASES
                 "$(awk -v a="${p[0]}" -v b="${s[0]}" 'BEGIN { print (b > 0 ? a / b : 0) }')" \
                 "$(awk -v a="${t[0]}" -v b="${p[0]}" 'BEGIN { print (b > 0 ? a / b : 0) }')" "$loads" \
                 "$( [ "${s[4]}${p[4]}${t[4]}" = 000 ] || echo "  (failures: ${s[4]} / ${p[4]} / ${t[4]})")"
+            printf '%-12s CPU µs a request (Kitchen/PostgreSQL/nginx): sqlite %s, pg %s, pg×2 %s\n' "" "${cpu[0]%/*/*}" "${cpu[1]%/*}" "${cpu[2]}"
             echo "$case$1 ${s[0]} ${s[2]} ${p[0]} ${p[2]} ${t[0]} ${t[2]}" >>"$results"
         done
     done
