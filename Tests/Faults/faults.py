@@ -3,9 +3,14 @@
 scratch database, does something unkind to it, and checks that nothing acknowledged is
 lost and that clients get clear answers.
 
-    Tests/Faults/faults.py [--seconds N] [sigkill|readonly|diskfull|sigterm|all]
+    Tests/Faults/faults.py [--seconds N] [sigkill|orders|readonly|diskfull|sigterm|postmaster|all]
 
-The Swift test FaultScriptTests runs `all` in short form; longer runs take --seconds.
+The scenarios run on a SQLite file, or, with KITCHEN_TEST_STORE=postgres, on a schema of
+their own in the PostgreSQL cluster KITCHEN_TEST_POSTGRES names (`orders` there; the
+others are about a file). `postmaster` needs PostgreSQL: it starts a cluster of its own
+(scripts/lib/postgres.sh) and kills its server, leaving the shared one alone.
+
+The Swift test FaultScriptTests runs them in short form; longer runs take --seconds.
 Exits non-zero on the first failed check.
 """
 
@@ -23,38 +28,48 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from kitchen_client import Client, Server, check, sign_up  # noqa: E402
+from scratch_store import OwnCluster, scratch_database  # noqa: E402
 
 CREATE_DRAFT = "mutation ($n: String!) { createDraft(name: $n) { id name } }"
 READ_DRAFT = "query ($id: ID!) { draft(id: $id) { id name } recipes(first: 2) { edges { node { id } } } }"
 
 
-def write_load(port, token, seconds_or_event, threads=4):
-    """Creates drafts from several threads until told to stop; returns the acknowledged
-    (id, name) pairs and the threads' count of other outcomes."""
+def load(port, token, stop, attempt, threads=4):
+    """Runs `attempt(client, number, index)` from several threads until `stop` is set; it
+    returns ("acknowledged", pair), ("answered", None) for a clear refusal, or ("failed",
+    outcome). Returns the threads, the acknowledged pairs and the failures."""
     acknowledged, failures = [], []
     lock = threading.Lock()
-    stop = seconds_or_event
 
-    def writer(number):
+    def worker(number):
         client = Client(port, token, timeout=10)
         index = 0
         while not stop.is_set():
-            name = f"w{number}-{index}"
-            index += 1
             try:
-                status, body = client.post(CREATE_DRAFT, {"n": name})
+                kind, value = attempt(client, number, index)
             except OSError:
                 return
+            index += 1
             with lock:
-                if status == 200 and body and body.get("data") and body["data"].get("createDraft"):
-                    acknowledged.append((body["data"]["createDraft"]["id"], name))
-                else:
-                    failures.append((status, body))
+                if kind == "acknowledged":
+                    acknowledged.append(value)
+                elif kind == "failed":
+                    failures.append(value)
 
-    workers = [threading.Thread(target=writer, args=(n,)) for n in range(threads)]
-    for worker in workers:
-        worker.start()
+    workers = [threading.Thread(target=worker, args=(n,)) for n in range(threads)]
+    for worker_thread in workers:
+        worker_thread.start()
     return workers, acknowledged, failures
+
+
+def write_load(port, token, stop, threads=4):
+    """Creates drafts until told to stop; the acknowledged pairs are (id, name)."""
+    def create(client, number, index):
+        name = f"w{number}-{index}"
+        status, body = client.post(CREATE_DRAFT, {"n": name})
+        draft = ((body or {}).get("data") or {}).get("createDraft")
+        return ("acknowledged", (draft["id"], name)) if status == 200 and draft else ("failed", (status, body))
+    return load(port, token, stop, create, threads)
 
 
 def integrity(database):
@@ -79,6 +94,157 @@ def missing_drafts(port, token, acknowledged):
             if not node or node.get("name") != name:
                 missing.append((draft_id, name))
     return missing
+
+
+PLACE_ORDER = """mutation ($a: ID!, $k: String!, $g: ID!, $kind: ID!) {
+  placeOrder(input: {addressId: $a, idempotencyKey: $k, note: $k, buyNow: {goodsId: $g, kindId: $kind}}) { id note }
+}"""
+ORDER_NOTES = "query ($ids: [ID!]!) { nodes(ids: $ids) { id ... on Order { note quantity } } }"
+
+
+def order_load(port, token, address, kinds, stop, threads=4):
+    """Places orders (one unit of a goods bought at once, each with a key of its own, the
+    key also its note) until told to stop; the acknowledged pairs are (order id, key). A
+    clear INSUFFICIENT_STOCK is an answer, not a failure (a fast store sells the demo's
+    stock out within seconds)."""
+    def place(client, number, index):
+        goods, kind = kinds[(number + index) % len(kinds)]
+        key = f"order-{number}-{index:05d}"
+        status, body = client.post(PLACE_ORDER, {"a": address, "k": key, "g": goods, "kind": kind})
+        order = ((body or {}).get("data") or {}).get("placeOrder")
+        codes = [error.get("extensions", {}).get("code") for error in (body or {}).get("errors") or []]
+        if status == 200 and order and order["note"] == key:
+            return "acknowledged", (order["id"], key)
+        return ("answered", None) if status == 200 and codes == ["INSUFFICIENT_STOCK"] else ("failed", (status, body))
+    return load(port, token, stop, place, threads)
+
+
+def buyer_with_address(port):
+    """A signed-up buyer with an address, and the demo's market kinds with room for the
+    load (at least 50 in stock): (token, address ID, [(goods ID, kind ID)])."""
+    token = sign_up(port, "buyer")
+    client = Client(port, token)
+    status, body = client.post(
+        "mutation { addAddress(input: {name: \"王小明\", phone: \"13800138000\", region: \"上海市\", detail: \"1 号\"}) { id } }")
+    address = body["data"]["addAddress"]["id"]
+    status, body = client.post("{ market(first: 50) { nodes { id kinds { id stock } } } }")
+    kinds = [(goods["id"], kind["id"]) for goods in body["data"]["market"]["nodes"]
+             for kind in goods["kinds"] if kind["stock"] >= 50]
+    check(len(kinds) >= 3, f"the demo market has kinds in stock to buy ({len(kinds)})")
+    return token, address, kinds
+
+
+def missing_orders(port, token, acknowledged):
+    """The acknowledged orders the server no longer has (by id and key), asked 100 at a time."""
+    client = Client(port, token)
+    missing = []
+    for start in range(0, len(acknowledged), 100):
+        batch = acknowledged[start:start + 100]
+        status, body = client.post(ORDER_NOTES, {"ids": [order_id for order_id, _ in batch]})
+        nodes = (body or {}).get("data", {}).get("nodes") or [None] * len(batch)
+        for (order_id, key), node in zip(batch, nodes):
+            if not node or node.get("note") != key or node.get("quantity") != 1:
+                missing.append((order_id, key))
+    return missing
+
+
+def replayed_elsewhere(port, token, address, kinds, acknowledged):
+    """Acknowledged orders whose key, sent again, does not return the same order."""
+    client = Client(port, token)
+    goods, kind = kinds[0]
+    wrong = []
+    for order_id, key in acknowledged[-20:]:
+        status, body = client.post(PLACE_ORDER, {"a": address, "k": key, "g": goods, "kind": kind})
+        order = ((body or {}).get("data") or {}).get("placeOrder") or {}
+        if order.get("id") != order_id:
+            wrong.append((key, order_id, order.get("id")))
+    return wrong
+
+
+def expect_orders_kept(port, token, address, kinds, acknowledged, after):
+    check(not missing_orders(port, token, acknowledged),
+          f"every acknowledged order is there after {after} ({len(acknowledged)} orders)")
+    wrong = replayed_elsewhere(port, token, address, kinds, acknowledged)
+    check(not wrong, f"an acknowledged order's key, sent again after {after}, returns that order ({wrong[:3]})")
+
+
+def scenario_orders(directory, seconds):
+    """Orders placed under load, SIGKILL of Kitchen, a restart on the same database: every
+    acknowledged order is there, and its key still names it."""
+    with scratch_database(directory, "orders") as (database, flags):
+        server = Server(database, *flags, demo=True)
+        try:
+            token, address, kinds = buyer_with_address(server.port)
+            stop = threading.Event()
+            workers, acknowledged, failures = order_load(server.port, token, address, kinds, stop)
+            time.sleep(seconds)
+            server.kill(signal.SIGKILL)
+            server.wait()
+        finally:
+            if server.process.poll() is None:
+                server.kill(signal.SIGKILL)
+                server.wait()
+        stop.set()
+        for worker in workers:
+            worker.join(15)
+        check(len(acknowledged) > 0, f"the order load was answered ({len(acknowledged)} orders acknowledged)")
+        check(not failures, f"no order failed before the kill ({failures[:3]})")
+        restarted = Server(database, *flags)
+        try:
+            expect_orders_kept(restarted.port, token, address, kinds, acknowledged, "Kitchen was killed")
+        finally:
+            restarted.kill(signal.SIGTERM)
+            restarted.wait()
+
+
+def scenario_postmaster(directory, seconds):
+    """Orders placed under load through Kitchen on a cluster of the scenario's own, SIGKILL
+    of every PostgreSQL process of it, a restart of the cluster: every order acknowledged
+    before the kill is there, the Kitchen that lived through it answers again, and it
+    refuses what it cannot do meanwhile with a clear error."""
+    if not os.environ.get("KITCHEN_TEST_POSTGRES"):
+        print("skip: postmaster needs PostgreSQL (KITCHEN_TEST_STORE=postgres)")
+        return
+    with OwnCluster() as cluster:
+        server = Server(cluster.url, "--media", os.path.join(directory, "postmaster.media"), demo=True)
+        try:
+            token, address, kinds = buyer_with_address(server.port)
+            stop = threading.Event()
+            workers, acknowledged, failures = order_load(server.port, token, address, kinds, stop)
+            time.sleep(seconds)
+            before = len(acknowledged)
+            check(cluster.synchronous_commit() == "on", "the cluster commits synchronously (synchronous_commit on)")
+            killed = cluster.kill()
+            check(killed > 1, f"the postmaster and its children were killed ({killed} processes)")
+            time.sleep(0.5)
+            stop.set()
+            for worker in workers:
+                worker.join(15)
+            check(before > 0, f"the order load was answered ({before} orders acknowledged before the kill)")
+            acknowledged_before = acknowledged[:before]
+            client = Client(server.port, token)
+            status, body = client.post("{ viewer { id } }")
+            errors = (body or {}).get("errors") or []
+            shown = " ".join(error.get("message", "") for error in errors)
+            check(errors and "SQL" not in shown and "postgres" not in shown.lower() and "127.0.0.1" not in shown,
+                  f"with the database down, a request gets an error that shows no SQL or address ({status} {errors[:1]})")
+            check(server.process.poll() is None, "Kitchen lives through the database's death")
+            cluster.start()
+            deadline = time.time() + 60
+            while time.time() < deadline:
+                status, body = client.post("{ viewer { id } }")
+                if status == 200 and (body or {}).get("data", {}).get("viewer"):
+                    break
+                time.sleep(0.2)
+            check(status == 200 and (body or {}).get("data", {}).get("viewer"),
+                  f"Kitchen answers again once the database is back ({status} {body})")
+            expect_orders_kept(server.port, token, address, kinds, acknowledged_before, "PostgreSQL was killed")
+            late = [pair for pair in acknowledged[before:]]
+            check(not missing_orders(server.port, token, late),
+                  f"orders acknowledged while the kill landed are there too ({len(late)})")
+        finally:
+            server.kill(signal.SIGTERM)
+            server.wait()
 
 
 def scenario_sigkill(directory, seconds):
@@ -247,9 +413,11 @@ def scenario_sigterm(directory, seconds):
 
 SCENARIOS = {
     "sigkill": scenario_sigkill,
+    "orders": scenario_orders,
     "readonly": scenario_readonly,
     "diskfull": scenario_diskfull,
     "sigterm": scenario_sigterm,
+    "postmaster": scenario_postmaster,
 }
 
 

@@ -17,13 +17,14 @@ extension PostgresDatabase {
     /// Copies every row of a SQLite Kitchen database into this one, which must hold no users
     /// yet, in one transaction: ids are kept (and each identity continues after the largest),
     /// booleans and bytes are converted by the target column's type, like counts and the
-    /// search rows are computed again. Returns the rows copied per table.
+    /// search rows are computed again, and the tables are analyzed. Returns the rows
+    /// copied per table.
     ///
     /// `kitchen migrate-data` runs it; so does the demo data set, which is made once on a
     /// throwaway SQLite file and copied, so both stores serve the same demo.
     public func importRows(from source: Database) throws -> [(table: String, rows: Int)] {
         try write { c in
-            guard try c.queryFirst("SELECT count(*) FROM users", row: { $0.int(0) }) == 0 else {
+            guard try Self.hasNoUsers(c) else {
                 throw PostgresError.misuse("the target database has users already; import into an empty one")
             }
             var copied: [(table: String, rows: Int)] = []
@@ -61,8 +62,22 @@ extension PostgresDatabase {
             try c.execute(
                 "UPDATE dishes SET likes_count = (SELECT count(*) FROM dish_likes l WHERE l.dish_id = dishes.id)")
             try reindexSearch(c)
+            // Statistics for the planner now, not when autovacuum comes round: a table it
+            // believes empty gets the plans of an empty table. Only this schema's tables: a
+            // bare ANALYZE would lock every schema's, and deadlock with a migration there.
+            try c.runControl("ANALYZE " + (Self.importedTables + ["recipe_search", "user_search"]).joined(separator: ", "))
             return copied
         }
+    }
+
+    /// Whether the database holds no users yet: what `importRows(from:)` copies into (and
+    /// `kitchen seed` checks before it generates anything).
+    public func isEmpty() throws -> Bool {
+        try read { c in try Self.hasNoUsers(c) }
+    }
+
+    private static func hasNoUsers(_ c: PostgresConnection) throws -> Bool {
+        try c.queryFirst("SELECT count(*) FROM users", row: { $0.int(0) }) == 0
     }
 
     /// A SQLite value as the PostgreSQL column of `type` takes it.
@@ -98,17 +113,26 @@ extension PostgresDatabase {
 /// copied in with `importRows(from:)`, so both stores serve exactly the same demo.
 enum PostgresDemoData {
     static func install(_ database: PostgresDatabase, hasher: PasswordHasher, now: Date) throws -> Bool {
-        let empty = try database.read { c in try c.queryFirst("SELECT count(*) FROM users") { $0.int(0) } == 0 }
-        guard empty else { return false }
+        guard try database.isEmpty() else { return false }
+        try database.importing { source in _ = try DemoData.install(database: source, hasher: hasher, now: now) }
+        return true
+    }
+}
+
+extension PostgresDatabase {
+    /// Lets `fill` write a fresh SQLite Kitchen database in a temporary directory, then
+    /// copies its rows in (`importRows(from:)`) and removes it: how data made by SQLite
+    /// code (the demo set, the scale seed) reaches PostgreSQL unchanged.
+    func importing<T>(_ fill: (Database) throws -> T) throws -> T {
         let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("kitchen-demo-\(UUID().uuidString)")
+            .appendingPathComponent("kitchen-import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let source = try Database.open(
-            path: directory.appendingPathComponent("demo.sqlite").path, migrations: DomainMigrations.all)
+            path: directory.appendingPathComponent("import.sqlite").path, migrations: DomainMigrations.all)
         defer { source.close() }
-        _ = try DemoData.install(database: source, hasher: hasher, now: now)
-        _ = try database.importRows(from: source)
-        return true
+        let value = try fill(source)
+        _ = try importRows(from: source)
+        return value
     }
 }

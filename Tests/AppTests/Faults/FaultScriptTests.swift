@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// Runs `Tests/Faults/faults.py` in short form against the built `kitchen` binary: SIGKILL
-/// under a write load, a database that turns read-only, a full disk, SIGTERM under load.
+/// under a write load and under orders, a database that turns read-only, a full disk,
+/// SIGTERM under load; in scripts/test's PostgreSQL pass, SIGKILL under orders on the test
+/// cluster and SIGKILL of a PostgreSQL cluster of the test's own.
 ///
 /// The scenarios need a real process to kill, so they live in a script; this test is how
 /// the suite runs them. Longer runs: `Tests/Faults/faults.py --seconds 30`.
@@ -21,9 +23,14 @@ struct FaultScriptTests {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// The scenarios of this run's store (the others are about a SQLite file).
+    static let scenarios =
+        ProcessInfo.processInfo.environment["KITCHEN_TEST_STORE"] == "postgres"
+        ? ["orders", "postmaster"] : ["sigkill", "orders", "readonly", "diskfull", "sigterm"]
+
     @Test(
-        "SIGKILL, a read-only file, a full disk and SIGTERM lose nothing acknowledged and answer clearly",
-        arguments: ["sigkill", "readonly", "diskfull", "sigterm"])
+        "SIGKILL of Kitchen or of PostgreSQL, a read-only file, a full disk and SIGTERM lose nothing acknowledged and answer clearly",
+        arguments: scenarios)
     func scenario(_ name: String) throws {
         let binary = try #require(Self.kitchenBinary, "build kitchen first (swift build)")
         let process = Process()

@@ -108,7 +108,7 @@ struct ProductUploadTests {
             "mutation($f: Upload) { updateProfile(input: {name: \"   \", avatar: $f}) { id } }",
             variables: #"{"f":null}"#, files: [("variables.f", TestImages.png(width: 16, height: 16))])
         #expect(body["errors"][0]["extensions"]["code"].string == "BAD_USER_INPUT")
-        let folder = try MediaFolder(databasePath: server.directory.appendingPathComponent("kitchen.sqlite").path)
+        let folder = try server.withRepositories { _, database in try MediaFolder(path: database.mediaFolderPath) }
         #expect(folder.storedNames().isEmpty && folder.stagedNames().isEmpty)
     }
 }

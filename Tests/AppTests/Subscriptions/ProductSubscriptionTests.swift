@@ -79,7 +79,7 @@ struct ProductSubscriptionTests {
         #expect(stream.bodyText.contains("UNAUTHENTICATED"))
     }
 
-    @Test("a write through a second Kitchen on the same database file reaches a subscriber of the first")
+    @Test("a write through a second Kitchen on the same database reaches a subscriber of the first")
     func secondInstance() throws {
         let world = try CommerceWorld.start()
         defer { world.stop() }
@@ -87,11 +87,7 @@ struct ProductSubscriptionTests {
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0)
         configuration.shutdownGracePeriod = .seconds(2)
         let second = try KitchenServer.start(
-            ServeOptions(
-                server: configuration,
-                databasePath: world.server.directory.appendingPathComponent("kitchen.sqlite").path,
-                loadDemo: false, schemaPath: TestServer.schemaPath),
-            log: .discard)
+            world.server.secondInstanceOptions(configuration), log: .discard)
         defer { second.stop() }
         let stream = try subscribe(port: world.server.server.port, Self.cartChanged, token: token(buyer))
         #expect(stream.status == 200)

@@ -119,11 +119,7 @@ struct StreamBehaviourTests {
         let account = try server.signUp("roamer")
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0)
         configuration.shutdownGracePeriod = .seconds(2)
-        let second = try KitchenServer.start(
-            ServeOptions(
-                server: configuration, databasePath: server.directory.appendingPathComponent("kitchen.sqlite").path,
-                loadDemo: false, schemaPath: TestServer.schemaPath),
-            log: .discard)
+        let second = try KitchenServer.start(server.secondInstanceOptions(configuration), log: .discard)
         defer { second.stop() }
         let stream = try Self.subscribe(.eventStream, port: server.server.port, token: account.token)
         #expect(stream.status == 200)

@@ -133,3 +133,21 @@ extension TestStore {
         }
     }
 }
+
+extension TestStore {
+    /// How many rows `table` has, on either store.
+    func rows(_ table: String) throws -> Int {
+        let sql = "SELECT count(*) FROM \(table)"
+        if let postgres = postgresDatabase { return try postgres.read { c in try c.queryFirst(sql) { $0.int(0) } ?? 0 } }
+        return try sqliteDatabase!.database.read { c in try c.queryFirst(sql) { $0.int(0) } ?? 0 }
+    }
+}
+
+extension TestStore {
+    /// Installs the demo data set as each store does (PostgreSQL copies it from a SQLite
+    /// file); false when the store held it already.
+    func installDemo(hasher: PasswordHasher) throws -> Bool {
+        if let postgres = postgresDatabase { return try PostgresDemoData.install(postgres, hasher: hasher, now: Date()) }
+        return try DemoData.install(database: sqliteDatabase!.database, hasher: hasher)
+    }
+}

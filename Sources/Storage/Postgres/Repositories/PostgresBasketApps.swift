@@ -116,6 +116,7 @@ extension PostgresApps: AppStore {
     }
 
     func setRelease(app: AppName, latestVersion: String, pages: [OnboardingPage]) throws {
+        try Bounds.check(pages.count, atMost: Bounds.onboardingPages, "onboarding pages", of: "A release")
         try database.write { c in
             try c.execute(
                 """

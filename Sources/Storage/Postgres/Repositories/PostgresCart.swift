@@ -9,32 +9,10 @@ struct PostgresCart: Sendable {
     let clock: Clock
 
     /// Each line with its goods, kind and shop, and whether the user is a member.
-    private static let cartLines = """
-        SELECT ci.id, ci.goods_id, ci.kind_id, ci.quantity, ci.selected, ci.added_at, u.is_member,
-            \(MarketRepository.columns(MarketRepository.goodsColumns, of: "g")),
-            \(MarketRepository.columns(MarketRepository.kindColumns, of: "k")),
-            \(MarketRepository.columns(MarketRepository.shopColumns, of: "s"))
-        FROM cart_items ci
-        JOIN kinds k ON k.id = ci.kind_id
-        JOIN goods g ON g.id = ci.goods_id
-        JOIN shops s ON s.id = g.shop_id
-        JOIN users u ON u.id = ci.user_id
-        WHERE ci.user_id = $1 ORDER BY ci.id
-        """
-    private static let goodsAt = 7
-    private static let kindAt = goodsAt + MarketRepository.goodsColumns.split(separator: ",").count
-    private static let shopAt = kindAt + MarketRepository.kindColumns.split(separator: ",").count
+    private static let cartLines = CartLineRows.query(userParameter: "$1", ordering: "ORDER BY ci.id")
 
     static func cart(userID: Int64, _ c: PostgresConnection) throws -> Cart {
-        Cart(lines: try c.query(cartLines, userID) { row in
-            let kind = MarketRepository.kind(row, at: kindAt)
-            return CartLine(
-                item: CartItem(
-                    id: row.int64(0), userID: userID, goodsID: row.int64(1), kindID: row.int64(2),
-                    quantity: row.int(3), selected: row.bool(4), addedAt: Date(milliseconds: row.int64(5))),
-                goods: MarketRepository.goods(row, at: goodsAt), kind: kind,
-                shop: MarketRepository.shop(row, at: shopAt), unitPrice: kind.unitPrice(isMember: row.bool(6)))
-        })
+        Cart(lines: try c.query(cartLines, userID) { CartLineRows.line($0, userID: userID) })
     }
 
     static func resolveKind(goodsID: Int64, kindID: Int64?, _ c: PostgresConnection) throws -> Kind {

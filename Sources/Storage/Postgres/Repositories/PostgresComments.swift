@@ -86,6 +86,9 @@ extension PostgresComments: CommentStore {
 
     func mentionCandidates(target: CommentTarget, viewerID: Int64, prefix: String, first: Int) throws -> [Int64] {
         let prefix = prefix.trimmed.lowercased()
+        // PostgreSQL text cannot hold U+0000, so no name has one: such a prefix (a query
+        // may carry it) matches no one, as it matches no one on SQLite.
+        guard !prefix.utf8.contains(0) else { return [] }
         let pattern = prefix.replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
         return try database.read { c in

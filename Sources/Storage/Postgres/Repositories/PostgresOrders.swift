@@ -11,38 +11,25 @@ struct PostgresOrders: Sendable {
     let database: PostgresDatabase
     let clock: Clock
 
-    /// A line to buy: the cart line it comes from (none for "buy now"), its kind and line.
-    struct Purchase {
-        var cartItemID: Int64?
-        var kind: Kind
-        var line: OrderLine
-    }
+    typealias Purchase = OrderAssembly.Purchase
 
+    /// What buying from `source` would cost now, priced for the user (member prices).
     static func purchases(userID: Int64, source: OrderSource, _ c: PostgresConnection) throws -> [Purchase] {
         let isMember = try c.queryFirst("SELECT is_member FROM users WHERE id = $1", userID) { $0.bool(0) } ?? false
-        let wanted: [(cartItemID: Int64?, kindID: Int64, quantity: Int)]
+        let wanted: [OrderAssembly.Wanted]
         switch source {
         case .cart:
             wanted = try c.query(
                 "SELECT id, kind_id, quantity FROM cart_items WHERE user_id = $1 AND selected ORDER BY id", userID
             ) { (cartItemID: $0.int64(0), kindID: $0.int64(1), quantity: $0.int(2)) }
         case .buyNow(let goodsID, let kindID, let quantity):
-            guard quantity >= 1 else { throw DomainError.badInput("The quantity must be at least 1; it was \(quantity).") }
+            try OrderAssembly.checkBuyNow(quantity: quantity)
             let kind = try PostgresCart.resolveKind(goodsID: goodsID, kindID: kindID, c)
             wanted = [(nil, kind.id, quantity)]
         }
         let kinds = try PostgresMarket.kinds(ids: wanted.map(\.kindID), c)
         let goods = try PostgresMarket.goods(ids: kinds.values.map(\.goodsID), c)
-        return try wanted.map { want in
-            guard let kind = kinds[want.kindID], let item = goods[kind.goodsID] else {
-                throw DomainError.notFound("A goods in your order no longer exists.")
-            }
-            let line = OrderLine(
-                shopID: item.shopID, goodsID: item.id, kindID: kind.id, goodsName: item.name,
-                kindName: kind.name, unitPrice: kind.unitPrice(isMember: isMember),
-                originalPrice: kind.originalPrice, quantity: want.quantity)
-            return Purchase(cartItemID: want.cartItemID, kind: kind, line: line)
-        }
+        return try OrderAssembly.purchases(wanted, kinds: kinds, goods: goods, isMember: isMember)
     }
 
     static func orders(ids: [Int64], _ c: PostgresConnection) throws -> [Int64: Order] {
@@ -58,32 +45,15 @@ struct PostgresOrders: Sendable {
         let ids = PostgresValue.integers(orders.map(\.id))
         let lines = grouped(try c.query(
             """
-            SELECT order_id, shop_id, goods_id, kind_id, goods_name, kind_name, unit_price_cents,
-                original_price_cents, quantity
+            SELECT \(OrderAssembly.lineColumns)
             FROM order_lines WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, position
-            """, arguments: [ids]
-        ) {
-            ($0.int64(0), OrderLine(
-                shopID: $0.int64(1), goodsID: $0.int64(2), kindID: $0.optionalInt64(3),
-                goodsName: $0.string(4), kindName: $0.string(5), unitPrice: $0.int(6),
-                originalPrice: $0.optionalInt(7), quantity: $0.int(8)))
-        })
+            """, arguments: [ids], row: { OrderAssembly.orderLine($0) }))
         let groups = grouped(try c.query(
             """
-            SELECT order_id, shop_id, subtotal_cents, discount_cents, shipping_fee_cents
+            SELECT \(OrderAssembly.shopColumns)
             FROM order_shops WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, position
-            """, arguments: [ids]
-        ) { ($0.int64(0), ($0.int64(1), $0.int(2), $0.int(3), $0.int(4))) })
-        return orders.map { order in
-            var order = order
-            let orderLines = lines[order.id] ?? []
-            order.shops = (groups[order.id] ?? []).map { shopID, subtotal, discount, fee in
-                OrderShopGroup(
-                    shopID: shopID, lines: orderLines.filter { $0.shopID == shopID },
-                    subtotal: subtotal, discount: discount, shippingFee: fee)
-            }
-            return order
-        }
+            """, arguments: [ids], row: { OrderAssembly.shopGroup($0) }))
+        return OrderAssembly.withShops(orders, lines: lines, groups: groups)
     }
 
     /// Takes a purchase's units from its kind's stock, or refuses the whole order.

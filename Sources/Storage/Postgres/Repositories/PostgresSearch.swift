@@ -19,18 +19,23 @@ struct PostgresSearch: Sendable {
 
         /// One page over every tier: an arm per tier, each walking its matches newest first
         /// and stopping at the page size. `$1` the starting tier, `$2` the cursor's id, `$3`
-        /// the rows wanted, `$4` the keywords.
+        /// the rows wanted, `$4` the keywords. A tier is read only while the tiers before
+        /// it leave the page short (a one-time filter on their counts), so a page the names
+        /// fill never walks the other tiers, whose matches are the rarer ones.
         var pageQuery: String {
             let arms = (0..<count).map { tier in
                 let excluded = tier == 0 ? "" : " AND NOT (tier\(tier - 1) @@ q.query)"
+                let earlier = (0..<tier).map { "(SELECT count(*) FROM t\($0))" }.joined(separator: " + ")
+                let short = tier == 0 ? "" : " AND \(earlier) < $3"
                 return """
-                    (SELECT \(tier) AS tier, \(key) AS id FROM \(table), q
-                    WHERE $1 <= \(tier) AND tier\(tier) @@ q.query\(excluded)
+                    t\(tier) AS MATERIALIZED (SELECT \(tier) AS tier, \(key) AS id FROM \(table), q
+                    WHERE $1 <= \(tier)\(short) AND tier\(tier) @@ q.query\(excluded)
                         AND \(key) < CASE WHEN $1 = \(tier) THEN $2 ELSE 9223372036854775807 END
                     ORDER BY \(key) DESC LIMIT $3)
                     """
-            }.joined(separator: "\nUNION ALL\n")
-            return "WITH q AS (\(PostgresSearch.query)) SELECT tier, id FROM (\(arms)) AS page ORDER BY tier, id DESC LIMIT $3"
+            }.joined(separator: ",\n")
+            let page = (0..<count).map { "SELECT tier, id FROM t\($0)" }.joined(separator: " UNION ALL ")
+            return "WITH q AS (\(PostgresSearch.query)),\n\(arms)\n\(page) ORDER BY tier, id DESC LIMIT $3"
         }
     }
 
@@ -48,11 +53,21 @@ struct PostgresSearch: Sendable {
     }
 
     /// The keywords of what a user typed, or nil when it has nothing to find; blank is `badInput`.
+    /// A keyword of more than `longestPhrase` tokens finds nothing.
     static func keywords(_ keyword: String) throws(DomainError) -> [String]? {
         let terms = FullText.terms(try Validation.nonBlank(keyword, field: "keyword"))
             .map { $0.folding(options: .diacriticInsensitive, locale: nil) }
-        return terms.isEmpty ? nil : terms
+        guard !terms.isEmpty else { return nil }
+        guard terms.allSatisfy({ $0.split(whereSeparator: \.isWhitespace).count <= longestPhrase }) else { return nil }
+        return terms
     }
+
+    /// The most tokens (a CJK character is one) a keyword's phrase may have. A `tsquery`
+    /// phrase nests one operator per token, and PostgreSQL evaluates it recursively: 16,000
+    /// of them exhaust the server's stack at the default `max_stack_depth` (an `INTERNAL`
+    /// error). No one types a keyword near this long into a search box; one that long finds
+    /// nothing here (SQLite would look for it, and find it only in a text holding that run).
+    static let longestPhrase = 2_000
 
     /// Writes a recipe's search row.
     static func index(recipeID: Int64, name: String, ingredients: [String], description: String?, _ c: PostgresConnection) throws {

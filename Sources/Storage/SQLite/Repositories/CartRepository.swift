@@ -29,47 +29,19 @@ public struct CartRepository: Sendable {
     }
 
     /// Each line with its goods, kind and shop, in one statement.
-    private static let cartLines = """
-        SELECT ci.id, ci.goods_id, ci.kind_id, ci.quantity, ci.selected, ci.added_at, u.is_member,
-            \(MarketRepository.columns(MarketRepository.goodsColumns, of: "g")),
-            \(MarketRepository.columns(MarketRepository.kindColumns, of: "k")),
-            \(MarketRepository.columns(MarketRepository.shopColumns, of: "s"))
-        FROM cart_items ci
-        JOIN kinds k ON k.id = ci.kind_id
-        JOIN goods g ON g.id = ci.goods_id
-        JOIN shops s ON s.id = g.shop_id
-        JOIN users u ON u.id = ci.user_id
-        WHERE ci.user_id = ?
-        """
-    /// Where the goods, kind and shop columns start in a `cartLines` row.
-    private static let goodsAt = 7
-    private static let kindAt = goodsAt + MarketRepository.goodsColumns.split(separator: ",").count
-    private static let shopAt = kindAt + MarketRepository.kindColumns.split(separator: ",").count
+    private static let cartLines = CartLineRows.query(userParameter: "?")
     /// Where the kind and shop columns start in a `referentsQuery` row (the goods' at 0).
-    private static let referentsKindAt = kindAt - goodsAt
-    private static let referentsShopAt = shopAt - goodsAt
+    private static let referentsKindAt = CartLineRows.kindAt - CartLineRows.goodsAt
+    private static let referentsShopAt = CartLineRows.shopAt - CartLineRows.goodsAt
 
     static func cart(userID: Int64, _ c: Connection) throws -> Cart {
         // Sorted here, not by `ORDER BY ci.id`: the index that finds a user's lines is by
         // goods, so SQLite would sort them in a temporary b-tree on every read of the cart.
         var lines = try readingRows([("cart_items", "user_id"), ("users", "id")], userID) {
-            try c.query(cartLines, userID) { row in
-            let item = Self.item(row, userID: userID)
-            let kind = MarketRepository.kind(row, at: kindAt)
-            return CartLine(
-                item: item, goods: MarketRepository.goods(row, at: goodsAt), kind: kind,
-                shop: MarketRepository.shop(row, at: shopAt), unitPrice: kind.unitPrice(isMember: row.bool(6)))
-            }
+            try c.query(cartLines, userID) { CartLineRows.line($0, userID: userID) }
         }
         lines.sort { $0.item.id < $1.item.id }
         return Cart(lines: lines)
-    }
-
-    /// The line in the first six columns of a `cartLines` or `cartItems` row.
-    private static func item(_ row: Row, userID: Int64) -> CartItem {
-        CartItem(
-            id: row.int64(0), userID: userID, goodsID: row.int64(1), kindID: row.int64(2),
-            quantity: row.int(3), selected: row.bool(4), addedAt: Date(milliseconds: row.int64(5)))
     }
 
     /// How many units of each goods the user has in the cart (any kind); 0 when none.
@@ -134,7 +106,7 @@ public struct CartRepository: Sendable {
     static func cart(
         userID: Int64, _ c: Connection, referents cache: CartReferentsCache, generation: UInt64
     ) throws -> Cart {
-        let items = try c.query(cartItems, userID) { row in (item: Self.item(row, userID: userID), isMember: row.bool(6)) }
+        let items = try c.query(cartItems, userID) { row in (item: CartLineRows.item(row, userID: userID), isMember: row.bool(6)) }
         let kindIDs = items.map(\.item.kindID)
         // Kept referents line by line; the kinds the cache lacks are read and filled in.
         var referents = cache.referents(of: kindIDs, generation: generation)

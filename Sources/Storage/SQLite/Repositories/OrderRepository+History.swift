@@ -37,39 +37,17 @@ extension OrderRepository {
     static func withShops(_ orders: [Order], _ c: Connection) throws -> [Order] {
         guard !orders.isEmpty else { return [] }
         let list = SQLList(orders.map(\.id))
-        let lines = grouped(
-            try c.query(
-                """
-                SELECT order_id, shop_id, goods_id, kind_id, goods_name, kind_name,
-                    unit_price_cents, original_price_cents, quantity
-                FROM order_lines WHERE order_id IN (\(list.placeholders)) ORDER BY order_id, position
-                """, arguments: list.arguments
-            ) {
-                (
-                    $0.int64(0),
-                    OrderLine(
-                        shopID: $0.int64(1), goodsID: $0.int64(2), kindID: $0.optionalInt64(3),
-                        goodsName: $0.string(4), kindName: $0.string(5), unitPrice: $0.int(6),
-                        originalPrice: $0.optionalInt(7), quantity: $0.int(8))
-                )
-            })
-        let groups = grouped(
-            try c.query(
-                """
-                SELECT order_id, shop_id, subtotal_cents, discount_cents, shipping_fee_cents
-                FROM order_shops WHERE order_id IN (\(list.placeholders)) ORDER BY order_id, position
-                """, arguments: list.arguments
-            ) { ($0.int64(0), ($0.int64(1), $0.int(2), $0.int(3), $0.int(4))) })
-        return orders.map { order in
-            var order = order
-            let orderLines = lines[order.id] ?? []
-            order.shops = (groups[order.id] ?? []).map { shopID, subtotal, discount, fee in
-                OrderShopGroup(
-                    shopID: shopID, lines: orderLines.filter { $0.shopID == shopID },
-                    subtotal: subtotal, discount: discount, shippingFee: fee)
-            }
-            return order
-        }
+        let lines = grouped(try c.query(
+            """
+            SELECT \(OrderAssembly.lineColumns)
+            FROM order_lines WHERE order_id IN (\(list.placeholders)) ORDER BY order_id, position
+            """, arguments: list.arguments, row: { OrderAssembly.orderLine($0) }))
+        let groups = grouped(try c.query(
+            """
+            SELECT \(OrderAssembly.shopColumns)
+            FROM order_shops WHERE order_id IN (\(list.placeholders)) ORDER BY order_id, position
+            """, arguments: list.arguments, row: { OrderAssembly.shopGroup($0) }))
+        return OrderAssembly.withShops(orders, lines: lines, groups: groups)
     }
 
     /// The user's orders, newest first; `shopID` keeps those with lines from that shop.

@@ -11,44 +11,25 @@ public struct OrderRepository: Sendable {
         self.clock = clock
     }
 
-    /// A line about to be bought: the cart line it comes from (if any), its kind and price.
-    struct Purchase {
-        var cartItemID: Int64?
-        var kind: Kind
-        var line: OrderLine
-    }
+    typealias Purchase = OrderAssembly.Purchase
 
     /// What buying from `source` would cost now, priced for the user (member prices).
     static func purchases(userID: Int64, source: OrderSource, _ c: Connection) throws -> [Purchase] {
-        let isMember = try c.queryFirst("SELECT is_member FROM users WHERE id = ?", userID) {
-            $0.bool(0)
-        } ?? false
-        var wanted: [(cartItemID: Int64?, kindID: Int64, quantity: Int)] = []
+        let isMember = try c.queryFirst("SELECT is_member FROM users WHERE id = ?", userID) { $0.bool(0) } ?? false
+        let wanted: [OrderAssembly.Wanted]
         switch source {
         case .cart:
             wanted = try c.query(
-                "SELECT id, kind_id, quantity FROM cart_items WHERE user_id = ? AND selected = 1 ORDER BY id",
-                userID
+                "SELECT id, kind_id, quantity FROM cart_items WHERE user_id = ? AND selected = 1 ORDER BY id", userID
             ) { (cartItemID: $0.int64(0), kindID: $0.int64(1), quantity: $0.int(2)) }
         case .buyNow(let goodsID, let kindID, let quantity):
-            guard quantity >= 1 else {
-                throw DomainError.badInput("The quantity must be at least 1; it was \(quantity).")
-            }
+            try OrderAssembly.checkBuyNow(quantity: quantity)
             let kind = try CartRepository.resolveKind(goodsID: goodsID, kindID: kindID, c)
             wanted = [(nil, kind.id, quantity)]
         }
         let kinds = try MarketRepository.kinds(ids: wanted.map(\.kindID), c)
         let goods = try MarketRepository.goods(ids: kinds.values.map(\.goodsID), c)
-        return try wanted.map { want in
-            guard let kind = kinds[want.kindID], let item = goods[kind.goodsID] else {
-                throw DomainError.notFound("A goods in your order no longer exists.")
-            }
-            let line = OrderLine(
-                shopID: item.shopID, goodsID: item.id, kindID: kind.id, goodsName: item.name,
-                kindName: kind.name, unitPrice: kind.unitPrice(isMember: isMember),
-                originalPrice: kind.originalPrice, quantity: want.quantity)
-            return Purchase(cartItemID: want.cartItemID, kind: kind, line: line)
-        }
+        return try OrderAssembly.purchases(wanted, kinds: kinds, goods: goods, isMember: isMember)
     }
 
     /// What an order from `source` would cost, shop by shop. `addressID` must be one of the

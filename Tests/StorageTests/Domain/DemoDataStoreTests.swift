@@ -4,13 +4,13 @@ import Testing
 @testable import Storage
 
 @Suite("Demo data")
-struct DemoDataTests {
-    let db: TestDatabase
+struct DemoDataStoreTests {
+    let db: TestStore
     let hasher = PasswordHasher(cost: .minimum)
 
     init() throws {
-        db = try TestDatabase()
-        #expect(try DemoData.install(database: db.database, hasher: hasher))
+        db = try TestStore()
+        #expect(try db.installDemo(hasher: hasher))
     }
 
     func userID(_ username: String) throws -> Int64 {
@@ -27,7 +27,7 @@ struct DemoDataTests {
 
     @Test("installing twice changes nothing")
     func idempotent() throws {
-        #expect(try !DemoData.install(database: db.database, hasher: hasher))
+        #expect(try !db.installDemo(hasher: hasher))
         #expect(try db.recipes.recipesCount() == DemoData.recipes.count)
     }
 
@@ -66,10 +66,7 @@ struct DemoDataTests {
         #expect(basket.recipes.count == 3)
         #expect(basket.merged.first { $0.name == "鸡蛋" }?.amounts.count == 3)
         #expect(basket.merged.first { $0.name == "鸡蛋" }?.purchased == true)
-        let mentioned = try db.database.read { c in
-            try c.queryFirst("SELECT count(*) FROM comment_mentions") { $0.int(0) } ?? 0
-        }
-        #expect(mentioned >= 8)
+        #expect(try db.rows("comment_mentions") >= 8)
         #expect(try db.drafts.draftsCount(authorID: alice) == 2)
         #expect(try db.search.popularKeywords(first: 9).first == "鸡蛋")
     }

@@ -6,19 +6,17 @@ import Testing
 /// Every list the schema gives a fixed `assumedSize` keeps it: a write past the bound is
 /// `badInput` naming it, and nothing changes.
 @Suite("List bounds kept on write")
-struct BoundsTests {
-    let db: TestDatabase
+struct BoundsStoreTests {
+    let db: TestStore
     let author: User
 
     init() throws {
-        db = try TestDatabase()
+        db = try TestStore()
         author = try db.user("author")
     }
 
     /// How many rows `table` has.
-    func rows(_ table: String) throws -> Int {
-        try db.database.read { c in try c.queryFirst("SELECT count(*) FROM \(table)") { $0.int(0) } ?? 0 }
-    }
+    func rows(_ table: String) throws -> Int { try db.rows(table) }
 
     /// Expects `write` to be refused with exactly `message`.
     func refused(_ message: String, _ write: () throws -> Void) {
@@ -81,10 +79,19 @@ struct BoundsTests {
         #expect(kept.steps.count == 50)
         #expect(kept.ingredients.isEmpty)
         refused("A recipe holds at most 50 steps; this would make 51.") {
-            _ = try db.database.write { c in
-                try RecipeRepository.insert(
-                    authorID: author.id, name: "Long", description: nil, coverURL: nil, tips: nil,
-                    ingredients: [], steps: Array(repeating: ("Stir.", nil), count: 51), createdAt: Date(), c)
+            if let postgres = db.postgresDatabase {
+                _ = try postgres.write { c in
+                    try PostgresRecipes.insert(
+                        authorID: author.id, name: "Long", description: nil, coverURL: nil, tips: nil,
+                        ingredients: [], steps: (1...51).map { Step(number: $0, text: "Stir.", imageURL: nil) },
+                        createdAt: Date(), c)
+                }
+            } else {
+                _ = try db.sqliteDatabase!.database.write { c in
+                    try RecipeRepository.insert(
+                        authorID: author.id, name: "Long", description: nil, coverURL: nil, tips: nil,
+                        ingredients: [], steps: Array(repeating: ("Stir.", nil), count: 51), createdAt: Date(), c)
+                }
             }
         }
         #expect(try rows("recipes") == 0)
