@@ -107,7 +107,9 @@ enum PlanText {
         var rest = Substring(text.trimmingSpaces)
         if rest.hasPrefix("ANY ") { rest = rest.dropFirst(4) }
         while rest.hasPrefix("("), rest.hasSuffix(")") { rest = rest.dropFirst().dropLast() }
+        // A cast follows the parenthesised parameter: `($1)::bigint`.
         if let cast = rest.range(of: "::") { rest = rest[..<cast.lowerBound] }
+        while rest.hasPrefix("("), rest.hasSuffix(")") { rest = rest.dropFirst().dropLast() }
         if !unnested.isEmpty, let reference = references(in: String(rest)).first, references(in: String(rest)).count == 1,
             let qualifier = reference.qualifier, let parameter = unnested[qualifier], !rest.contains("(")
         {

@@ -29,18 +29,29 @@ extension PostgresDatabase: KitchenDatabase {
     }
 
     /// Listens on the schema's change channel: applies other instances' changes and reads
-    /// the new events (`PostgresEventFeed`).
+    /// the new events (`PostgresEventFeed`). A notification wakes the feed at once, so the
+    /// table is read without one only as a safety net: every `interval`, but no more often
+    /// than `idleEventRead` (the hub's interval is made for polling a SQLite file).
     public func startEventFeed(
         interval: Duration, deliver: @escaping @Sendable ([StoredEvent]) -> Void
     ) throws -> any EventFeed {
-        try PostgresEventFeed(database: self, interval: interval, deliver: deliver)
+        try PostgresEventFeed(database: self, interval: max(interval, Self.idleEventRead), deliver: deliver)
     }
+
+    /// How often an idle feed reads the events table, and tries to reconnect after losing
+    /// its connection.
+    static let idleEventRead: Duration = .seconds(1)
 
     /// Moves with every commit that changed something: this instance's, after its
     /// `COMMIT`, and another instance's, when its notification arrives
-    /// (`PostgresEventFeed`), so within the moment the notification takes.
+    /// (`PostgresEventFeed`), so within the moment the notification takes. Throws while
+    /// the event feed has lost its connection: another instance's commit would go unheard,
+    /// so nothing may be answered from a cache until it listens again.
     public func checkedDataGeneration() throws -> UInt64 {
         guard !pool.withLock({ $0.isClosed }) else { throw PostgresError.misuse("the database is closed") }
+        guard !listenerLost.load(ordering: .acquiring) else {
+            throw PostgresError("not listening for other instances' commits (reconnecting)")
+        }
         return generation.load(ordering: .acquiring)
     }
 

@@ -31,6 +31,9 @@ public final class PostgresDatabase: Sendable {
     let watchedTablesGeneration = Atomic<UInt64>(0)
     /// The tables `watchChanges(to:)` named.
     let watchedTables = Mutex<Set<String>>([])
+    /// The event feed lost its connection and hears no other instance's commits until it
+    /// is back: the caches must not be used meanwhile (`checkedDataGeneration` throws).
+    let listenerLost = Atomic<Bool>(false)
     /// Names this process among the instances on the database, in its notifications.
     let instanceID = UUID().uuidString
     /// The notification channel of the schema (`PostgresChangeCapture`).
