@@ -1,11 +1,13 @@
 # A throwaway PostgreSQL cluster for the PostgreSQL half of the tests; sourced by
 # scripts/test after dependencies.sh. `start_test_postgres` installs Debian's postgresql
-# when missing, makes a cluster in a temporary directory, starts it on 127.0.0.1 and a
+# (and nginx) when missing, makes a cluster in a temporary directory, starts it on 127.0.0.1 and a
 # free port, and exports KITCHEN_TEST_POSTGRES (the connection string the tests use);
 # `stop_test_postgres` stops it and removes the directory. PostgreSQL refuses to run as
 # root, so as root the cluster belongs to the `postgres` user the package creates.
 
-KITCHEN_POSTGRES_PACKAGES=(postgresql postgresql-contrib)
+# nginx: the load balancer of the two-instance tests (Tests/AppTests/Instances), which run
+# in the PostgreSQL pass.
+KITCHEN_POSTGRES_PACKAGES=(postgresql postgresql-contrib nginx)
 kitchen_pg_dir=""
 kitchen_pg_bin=""
 kitchen_pg_user=""
