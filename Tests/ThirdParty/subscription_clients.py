@@ -2,13 +2,14 @@
 """Subscribes to `cartChanged` on a running Kitchen with third-party client libraries,
 has the cart changed over another connection, and prints the event that arrives.
 
-    subscription_clients.py sse|multipart URL TOKEN CHANGE_JSON
+    subscription_clients.py sse|multipart URL TOKEN CHANGE_JSON [CHANGE_URL]
 
 - `sse`: httpx-sse over httpx (GraphQL over server-sent events, distinct connections);
 - `multipart`: an httpx stream read by python-multipart's streaming parser, asking with
   the Accept header Apollo iOS sends (Apollo's multipart subscription protocol).
 
-CHANGE_JSON is the body of the mutation that changes the cart, sent with the same token.
+CHANGE_JSON is the body of the mutation that changes the cart, sent with the same token
+to CHANGE_URL (another Kitchen instance on the same database), or to URL without one.
 Prints the event's execution result as JSON on one line, then exits 0; exits 1 with a
 message on stderr when the stream ends or errs first.
 """
@@ -28,12 +29,12 @@ def change_cart(url, token, change):
     response.raise_for_status()
 
 
-def over_sse(url, token, change):
+def over_sse(url, token, change, change_url):
     headers = {"Authorization": f"Bearer {token}"}
     with httpx.Client(timeout=30) as client:
         with connect_sse(client, "POST", url, json=SUBSCRIPTION, headers=headers) as source:
             source.response.raise_for_status()
-            change_cart(url, token, change)
+            change_cart(change_url, token, change)
             for event in source.iter_sse():
                 if event.event == "next":
                     return json.loads(event.data)
@@ -50,7 +51,7 @@ def boundary_of(content_type):
     raise SystemExit(f"no boundary in {content_type!r}")
 
 
-def over_multipart(url, token, change):
+def over_multipart(url, token, change, change_url):
     headers = {"Authorization": f"Bearer {token}", "Accept": APOLLO_ACCEPT}
     parts = []
     current = bytearray()
@@ -79,14 +80,16 @@ def over_multipart(url, token, change):
                         return message["payload"]
                     # A heartbeat: the stream is open, so the change can be made now.
                     if not changed:
-                        change_cart(url, token, change)
+                        change_cart(change_url, token, change)
                         changed = True
     raise SystemExit("the multipart stream ended before any event")
 
 
 def main():
     mode, url, token, change = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
-    result = over_sse(url, token, change) if mode == "sse" else over_multipart(url, token, change)
+    change_url = sys.argv[5] if len(sys.argv) > 5 else url
+    over = over_sse if mode == "sse" else over_multipart
+    result = over(url, token, change, change_url)
     print(json.dumps(result, sort_keys=True))
 
 

@@ -2,13 +2,14 @@
 """Drives Kitchen's GraphQL over WebSocket (`graphql-transport-ws`) with third-party
 clients, and prints what they saw, one JSON object per line.
 
-    websocket_clients.py gql URL TOKEN GOODS_ID
+    websocket_clients.py gql URL TOKEN GOODS_ID [CHANGE_URL]
     websocket_clients.py raw URL
 
 - `gql`: gql 3.5's WebsocketsTransport with the graphql-transport-ws subprotocol, the
   token in the connection_init payload, and its own protocol pings (so `pong` is checked).
   On one socket: a query, a `cartChanged` subscription, the cart changed over another
-  connection (HTTP, httpx), the event received; then a mutation over the socket and the
+  connection (HTTP, httpx; to CHANGE_URL, another Kitchen instance on the same database,
+  when given), the event received; then a mutation over the socket and the
   event it causes. Prints `{"query": …}`, `{"event": …}`, `{"mutation": …}`, `{"event": …}`.
 - `raw`: the `websockets` library alone, for what the protocol says about bad clients:
   prints the subprotocol chosen and the close codes of a socket that offers no
@@ -33,7 +34,7 @@ def http_url(url):
     return url.replace("ws://", "http://", 1)
 
 
-async def over_gql(url, token, goods):
+async def over_gql(url, token, goods, change_url):
     transport = WebsocketsTransport(
         url=url,
         subprotocols=[WebsocketsTransport.GRAPHQLWS_SUBPROTOCOL],
@@ -53,7 +54,7 @@ async def over_gql(url, token, goods):
         await session.execute(gql("{ __typename }"))
         async with httpx.AsyncClient(timeout=30) as http:
             response = await http.post(
-                http_url(url), json={"query": ADD, "variables": {"g": goods, "n": 3}},
+                http_url(change_url), json={"query": ADD, "variables": {"g": goods, "n": 3}},
                 headers={"Authorization": f"Bearer {token}"})
             response.raise_for_status()
         print(json.dumps({"event": await asyncio.wait_for(first, 30)}), flush=True)
@@ -82,7 +83,8 @@ async def over_raw(url):
 def main():
     mode, url = sys.argv[1], sys.argv[2].replace("http://", "ws://", 1)
     if mode == "gql":
-        asyncio.run(over_gql(url, sys.argv[3], sys.argv[4]))
+        change_url = sys.argv[5] if len(sys.argv) > 5 else url
+        asyncio.run(over_gql(url, sys.argv[3], sys.argv[4], change_url))
     else:
         asyncio.run(over_raw(url))
 

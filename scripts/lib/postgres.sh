@@ -1,5 +1,5 @@
 # Throwaway PostgreSQL clusters for the tests; sourced by scripts/test after
-# dependencies.sh. `start_test_postgres` installs Debian's postgresql when missing, makes a
+# dependencies.sh. `start_test_postgres` installs Debian's postgresql (and nginx) when missing, makes a
 # cluster in a temporary directory, starts it on 127.0.0.1 and a free port, and exports
 # KITCHEN_TEST_POSTGRES (the connection string the tests use); `stop_test_postgres` stops
 # it and removes the directory. PostgreSQL refuses to run as root, so as root a cluster
@@ -11,7 +11,9 @@
 #   scripts/lib/postgres.sh start DIR   # makes the cluster when DIR has none; prints its URL
 #   scripts/lib/postgres.sh stop DIR    # stops it (immediately); DIR stays
 
-KITCHEN_POSTGRES_PACKAGES=(postgresql postgresql-contrib)
+# nginx: the load balancer of the two-instance tests (Tests/AppTests/Instances), which run
+# in the PostgreSQL pass.
+KITCHEN_POSTGRES_PACKAGES=(postgresql postgresql-contrib nginx)
 kitchen_pg_dir=""
 kitchen_pg_bin=""
 kitchen_pg_user=""

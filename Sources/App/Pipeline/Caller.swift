@@ -1,8 +1,9 @@
 import HTTPServer
 
 /// Who sent a request, as the pipeline's last step (the viewer) needs it: the header
-/// fields that carry the credentials (`Authorization`), and the client's address (for
-/// per-address limits).
+/// fields that carry the credentials (`Authorization`) and a proxy's word on the client
+/// (`X-Forwarded-For`), and the address of the connection (for per-address limits; the
+/// pipeline puts the client's in its place when a trusted proxy sent it).
 ///
 /// HTTP transports take both from the request; a WebSocket takes the address from its
 /// upgrade request and the credentials from its `connection_init` payload, once per
@@ -24,10 +25,12 @@ struct Caller: Sendable {
     }
 
     /// A caller named by an `Authorization` value (`Bearer <token>`) alone, as a
-    /// WebSocket's `connection_init` payload carries it; nil is anonymous.
-    init(authorization: String?, remoteAddress: String) {
+    /// WebSocket's `connection_init` payload carries it (nil is anonymous), with the
+    /// `X-Forwarded-For` of its upgrade request, if any (`ForwardedAddresses`).
+    init(authorization: String?, remoteAddress: String, forwardedFor: String? = nil) {
         var headers = HTTPHeaders()
         if let authorization { headers.add(name: "Authorization", value: authorization) }
+        if let forwardedFor { headers.add(name: "X-Forwarded-For", value: forwardedFor) }
         self.init(headers: headers, remoteAddress: remoteAddress)
     }
 }

@@ -17,7 +17,9 @@ import HTTPServer
 ///    subscription only on a streaming transport;
 /// 6. the input checks, which need the operation's types (`StoredTexts`: no U+0000 in
 ///    text a mutation would store);
-/// 7. the viewer (`makeContext`, from the caller's `Authorization`).
+/// 7. the viewer (`makeContext`, from the caller's `Authorization`), and the client's
+///    address (`ForwardedAddresses`: a trusted proxy's `X-Forwarded-For`, else the
+///    connection's).
 ///
 /// Then execution, also here: queries in one shared database snapshot and answered from
 /// the response cache when they can be, mutations answered only once their writes are on
@@ -69,6 +71,8 @@ struct RequestPipeline<Context: Sendable>: Sendable {
     var runOperation: @Sendable (() -> ExecutionResult) -> ExecutionResult = { $0() }
     /// Holds a mutation's answer until its writes are on disk; nil answers at once.
     var writeDurability: WriteDurability? = nil
+    /// The load balancers whose `X-Forwarded-For` names the client (none by default).
+    var forwardedAddresses = ForwardedAddresses()
 
     init(service: GraphQLService<Context>, makeContext: @escaping @Sendable (Caller) throws(GraphQLError) -> Context) {
         self.service = service
@@ -119,9 +123,10 @@ struct RequestPipeline<Context: Sendable>: Sendable {
         {
             return .failure(Refusal([nul]))
         }
+        let caller = forwardedAddresses.resolve(request.caller)
         var context: Context
         do {
-            context = try makeContext(request.caller)
+            context = try makeContext(caller)
         } catch {
             return .failure(Refusal([error]))
         }
@@ -132,7 +137,7 @@ struct RequestPipeline<Context: Sendable>: Sendable {
         return .success(
             ReadyOperation(
                 query: query, prepared: prepared, parameters: parameters, operationType: operationType,
-                transport: request.transport, caller: request.caller, context: context,
+                transport: request.transport, caller: caller, context: context,
                 hasUploads: !request.uploads.isEmpty))
     }
 

@@ -13,6 +13,8 @@ public struct ServeOptions: Sendable {
     public var databasePoolSize = StoreLocation.defaultPoolSize
     /// Where a PostgreSQL store keeps uploads (`--media`): a folder every instance shares.
     public var mediaFolder = "kitchen.media"
+    /// The load balancers whose `X-Forwarded-For` names the client (`--trusted-proxy`).
+    public var trustedProxies: [String] = []
     /// Fill a new database with the demo data set.
     public var loadDemo: Bool
     /// The schema file; nil finds `Schema.graphql` (see `SchemaFile`).
@@ -188,6 +190,7 @@ public final class KitchenServer: Sendable {
                 try SubscriptionResolvers.source(subscription, context: context)
             })
         endpoint.pipeline.persistedQueries.trusted = options.trustedDocuments
+        endpoint.pipeline.forwardedAddresses = ForwardedAddresses(trusting: options.trustedProxies)
         if let webSocketWorkers {
             var webSocket = WebSocketSupport<RequestContext>(workers: webSocketWorkers) { $0.tokenDigest }
             webSocket.initTimeout = options.webSocketInitTimeout

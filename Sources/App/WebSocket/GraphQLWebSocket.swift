@@ -17,6 +17,8 @@ final class GraphQLWebSocket<Context: Sendable>: WebSocketHandler {
     private let pipeline: RequestPipeline<Context>
     private let support: WebSocketSupport<Context>
     private let remoteAddress: String
+    /// The upgrade request's `X-Forwarded-For`, for the pipeline to judge.
+    private let forwardedFor: String?
     /// Where this socket's jobs run, one at a time.
     private let lane: OperationWorkers.Lane
     private let state = Mutex(State())
@@ -40,12 +42,13 @@ final class GraphQLWebSocket<Context: Sendable>: WebSocketHandler {
 
     init(
         connection: WebSocketConnection, pipeline: RequestPipeline<Context>, support: WebSocketSupport<Context>,
-        remoteAddress: String
+        remoteAddress: String, forwardedFor: String?
     ) {
         self.connection = connection
         self.pipeline = pipeline
         self.support = support
         self.remoteAddress = remoteAddress
+        self.forwardedFor = forwardedFor
         lane = OperationWorkers.Lane(support.workers)
         DispatchQueue.global().asyncAfter(deadline: .now() + support.initTimeout.dispatchInterval) { [weak self] in
             self?.apply { $0.initDeadlinePassed() }
@@ -96,7 +99,8 @@ final class GraphQLWebSocket<Context: Sendable>: WebSocketHandler {
 
     /// Names the viewer once for the socket, watches its token, then acknowledges.
     private func authenticate(_ authorization: String?) {
-        let caller = Caller(authorization: authorization, remoteAddress: remoteAddress)
+        let caller = pipeline.forwardedAddresses.resolve(
+            Caller(authorization: authorization, remoteAddress: remoteAddress, forwardedFor: forwardedFor))
         let context: Context
         do {
             context = try pipeline.makeContext(caller)

@@ -20,8 +20,11 @@ struct WebSocketSupport<Context: Sendable>: Sendable {
             return WebSocketHandshake.accept(request, subprotocol: nil) { SubprotocolRefusal($0) }
         }
         let remoteAddress = request.remoteAddress
+        let forwardedFor = request.headers["X-Forwarded-For"]
         return WebSocketHandshake.accept(request, subprotocol: TransportWS.subprotocol) { connection in
-            GraphQLWebSocket(connection: connection, pipeline: pipeline, support: self, remoteAddress: remoteAddress)
+            GraphQLWebSocket(
+                connection: connection, pipeline: pipeline, support: self, remoteAddress: remoteAddress,
+                forwardedFor: forwardedFor)
         }
     }
 }

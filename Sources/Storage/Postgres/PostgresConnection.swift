@@ -121,6 +121,25 @@ public final class PostgresConnection {
         try check(result, sql: sql)
     }
 
+    /// Runs one statement of Kitchen's own plumbing (change capture, notifications, plan
+    /// descriptions) with `parameters` bound as text, unprepared and not counted among the
+    /// statements a request runs, and returns its rows' texts (nil for `NULL`).
+    func plumbing(_ sql: String, _ parameters: [String] = []) throws(PostgresError) -> [[String?]] {
+        try checkOpen()
+        let storage: [[CChar]?] = parameters.map { Array($0.utf8CString) }
+        let result = withPointers(storage[...]) { pointers in
+            PQexecParams(handle, sql, Int32(pointers.count), nil, pointers, nil, nil, 0)
+        }
+        defer { PQclear(result) }
+        try check(result, sql: sql)
+        guard let result else { return [] }
+        return (0..<PQntuples(result)).map { row in
+            (0..<PQnfields(result)).map { column in
+                PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+            }
+        }
+    }
+
     // MARK: Transactions
 
     /// Runs `body` in a transaction (a savepoint when one is open): commits when it returns,
@@ -156,6 +175,9 @@ public final class PostgresConnection {
         try checkOpen()
         let name = try statementName(sql)
         let texts = try arguments.map { try $0.text() }
+        if let recorder = PostgresReadRecording.current {
+            recorder.note(sql, statement: name, arguments: arguments, on: self)
+        }
         ThreadStatementCount.increment()
         // Counted with SQLite's, so `/metrics` shows one total whichever store runs.
         Connection.globalStatementCount.add(1, ordering: .relaxed)

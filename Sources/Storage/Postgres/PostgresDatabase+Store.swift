@@ -28,63 +28,67 @@ extension PostgresDatabase: KitchenDatabase {
         try PostgresDemoData.install(self, hasher: hasher, now: now)
     }
 
-    /// Listens for `kitchen_events` notifications and reads the new events (`PostgresEventFeed`).
+    /// Listens on the schema's change channel: applies other instances' changes and reads
+    /// the new events (`PostgresEventFeed`). A notification wakes the feed at once, so the
+    /// table is read without one only as a safety net: every `interval`, but no more often
+    /// than `idleEventRead` (the hub's interval is made for polling a SQLite file).
     public func startEventFeed(
         interval: Duration, deliver: @escaping @Sendable ([StoredEvent]) -> Void
     ) throws -> any EventFeed {
-        try PostgresEventFeed(database: self, interval: interval, deliver: deliver)
+        try PostgresEventFeed(database: self, interval: max(interval, Self.idleEventRead), deliver: deliver)
     }
 
-    /// Moves with every commit of this process.
-    ///
-    /// One instance on the database: exact. Several instances: another instance's commit
-    /// must move it too; that is the notification listener's to do (`noteOtherCommit`),
-    /// fed by the same `NOTIFY` that wakes the event feed.
+    /// How often an idle feed reads the events table, and tries to reconnect after losing
+    /// its connection.
+    static let idleEventRead: Duration = .seconds(1)
+
+    /// Moves with every commit that changed something: this instance's, after its
+    /// `COMMIT`, and another instance's, when its notification arrives
+    /// (`PostgresEventFeed`), so within the moment the notification takes. Throws while
+    /// the event feed has lost its connection: another instance's commit would go unheard,
+    /// so nothing may be answered from a cache until it listens again.
     public func checkedDataGeneration() throws -> UInt64 {
         guard !pool.withLock({ $0.isClosed }) else { throw PostgresError.misuse("the database is closed") }
+        guard !listenerLost.load(ordering: .acquiring) else {
+            throw PostgresError("not listening for other instances' commits (reconnecting)")
+        }
         return generation.load(ordering: .acquiring)
     }
 
-    /// Moves with the data generation: every commit may have touched a watched table.
-    ///
-    /// Coarser than SQLite's per-table watch (which its update hook makes cheap); the
-    /// change sets a commit reports will narrow it to the tables it changed.
-    public var watchedGeneration: UInt64 { generation.load(ordering: .acquiring) }
+    /// Moves with every commit that changed a watched table (`watchChanges(to:)`), or that
+    /// may have changed anything.
+    public var watchedGeneration: UInt64 { watchedTablesGeneration.load(ordering: .acquiring) }
 
     /// The generation as this process counts it (`checkedDataGeneration` without the check).
     public var noticedDataGeneration: UInt64 { generation.load(ordering: .acquiring) }
 
-    /// Runs `body`; its reads are not recorded yet, so the set is unbounded: any commit
-    /// drops what depends on it. (Recording reads per statement, and change sets from
-    /// triggers, are what narrows this on PostgreSQL; see `ChangeSet`.)
-    public func recordingReads<T>(_ body: () throws -> T) rethrows -> (T, ReadSet) {
-        var reads = ReadSet()
-        reads.isUnbounded = true
-        return (try body(), reads)
-    }
+    /// The catalog of the schema, read when the database opened.
+    public var catalog: DataCatalog? { postgresCatalog?.catalog }
 
-    /// No catalog yet: change sets and read sets are not numbered on PostgreSQL.
-    public var catalog: DataCatalog? { nil }
+    /// The schema's catalog with its indexes.
+    var postgresCatalog: PostgresCatalog? { catalogBox.withLock { $0 } }
 
-    /// Tells `observer` of every commit, this process's and (through the event feed) other
-    /// instances', as `ChangeSet.everything`.
+    /// Tells `observer` what each later commit changed, this instance's (before the write
+    /// returns) and other instances' (when their notification arrives).
     public func observeChanges(_ observer: @escaping @Sendable (ChangeSet) -> Void) {
         changeObservers.withLock { $0.append(observer) }
     }
 
-    /// Tells the observers that anything may have changed.
-    func announceEverything() {
-        for observer in changeObservers.withLock({ $0 }) { observer(.everything) }
+    /// Counts a commit's changes: moves the generations they concern and tells the
+    /// observers, in their numbers. A change of nothing is not counted.
+    func apply(_ changes: NamedChanges) {
+        guard !changes.isEmpty else { return }
+        generation.add(1, ordering: .releasing)
+        if watchedTables.withLock({ $0.contains(where: changes.touches) }) || changes.isEverything {
+            watchedTablesGeneration.add(1, ordering: .releasing)
+        }
+        let set = changes.changeSet(in: catalog)
+        for observer in changeObservers.withLock({ $0 }) { observer(set) }
     }
 
-    /// Every table is watched already (see `watchedGeneration`).
-    public func watchChanges(to table: String) {}
-
-    /// Counts a commit made elsewhere (another instance), so caches keyed by the generation
-    /// drop what they hold.
-    func noteOtherCommit() {
-        generation.add(1, ordering: .releasing)
-        announceEverything()
+    /// Makes `watchedGeneration` move whenever a commit changes rows of `table`.
+    public func watchChanges(to table: String) {
+        watchedTables.withLock { _ = $0.insert(table) }
     }
 
     /// Runs `body` with every `read` on this thread sharing one `REPEATABLE READ` snapshot,

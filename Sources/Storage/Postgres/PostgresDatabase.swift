@@ -27,6 +27,21 @@ public final class PostgresDatabase: Sendable {
     let commits = Atomic<UInt64>(0)
     /// Who hears of commits (`observeChanges`).
     let changeObservers = Mutex<[@Sendable (ChangeSet) -> Void]>([])
+    /// Moves when a commit (this instance's or another's) changed a watched table.
+    let watchedTablesGeneration = Atomic<UInt64>(0)
+    /// The tables `watchChanges(to:)` named.
+    let watchedTables = Mutex<Set<String>>([])
+    /// The event feed lost its connection and hears no other instance's commits until it
+    /// is back: the caches must not be used meanwhile (`checkedDataGeneration` throws).
+    let listenerLost = Atomic<Bool>(false)
+    /// Names this process among the instances on the database, in its notifications.
+    let instanceID = UUID().uuidString
+    /// The notification channel of the schema (`PostgresChangeCapture`).
+    let channel: String
+    /// The schema as the caches number it, read after migrating (`open`).
+    let catalogBox = Mutex<PostgresCatalog?>(nil)
+    /// What each statement text reads (`statementReads`).
+    let describedStatements = Mutex<[String: PostgresStatementReads]>([:])
     /// The folder uploaded pictures are kept in: one that every instance shares.
     public let mediaFolderPath: String
 
@@ -38,7 +53,11 @@ public final class PostgresDatabase: Sendable {
     ) throws -> PostgresDatabase {
         let database = try PostgresDatabase(url: url, poolSize: poolSize, mediaFolder: mediaFolder)
         do {
-            try database.withConnection { try PostgresMigrator.migrate($0) }
+            try database.withConnection { c in
+                try PostgresMigrator.migrate(c)
+                let catalog = try PostgresCatalog.read(c)
+                database.catalogBox.withLock { $0 = catalog }
+            }
         } catch {
             database.close()
             throw error
@@ -53,6 +72,7 @@ public final class PostgresDatabase: Sendable {
         pool = Mutex(PostgresPool())
         slots = DispatchSemaphore(value: self.poolSize)
         let first = try PostgresConnection(url: url)
+        channel = try PostgresChangeCapture.channel(first)
         pool.withLock { $0.idle.append(PostgresBox(first)) }
         pool.withLock { $0.openCount = 1 }
     }
@@ -83,25 +103,28 @@ public final class PostgresDatabase: Sendable {
             pool.withLock { _ = $0.writing.remove(thread) }
             if ownsLease { giveBack(box) }
         }
+        if !box.hasNotesTable {
+            try box.connection.runControl(PostgresChangeCapture.notesTable)
+            box.hasNotesTable = true
+        }
         var attempt = 0
         while true {
+            var changes: NamedChanges?
             do {
                 let value = try box.connection.transaction("BEGIN ISOLATION LEVEL READ COMMITTED") {
-                    try body(box.connection)
+                    let value = try body(box.connection)
+                    changes = try PostgresChangeCapture.publish(box.connection, channel: channel, instance: instanceID)
+                    return value
                 }
-                // After the commit, never before: a reading taken before a read starts is
-                // never newer than the data that read sees.
-                generation.add(1, ordering: .releasing)
                 commits.add(1, ordering: .relaxed)
-                announceEverything()
+                apply(changes ?? NamedChanges())
                 return value
             } catch let error as PostgresError where error.isRetryable && attempt < 3 {
                 attempt += 1
             } catch {
-                // A rolled-back write may still have changed what caches hold (a
-                // savepoint's work), so the generation moves either way.
-                generation.add(1, ordering: .releasing)
-                announceEverything()
+                // A transaction rolled back changed nothing; one whose COMMIT failed may
+                // have committed, unknown to whom.
+                if changes != nil { apply(.everything) }
                 if !box.connection.isHealthy { box.broken = true }
                 throw error
             }
@@ -174,5 +197,7 @@ final class PostgresBox: @unchecked Sendable {
     var readsRunning = 0
     /// The connection failed in a way that leaves it unusable: closed instead of pooled.
     var broken = false
+    /// The session has its change notes table (`PostgresChangeCapture.notesTable`).
+    var hasNotesTable = false
     init(_ connection: PostgresConnection) { self.connection = connection }
 }

@@ -1,11 +1,9 @@
 import Foundation
 
-/// The `events` table on PostgreSQL: appended inside the write transaction of the change,
-/// and announced with `NOTIFY kitchen_events`, which PostgreSQL delivers to every listening
-/// connection — of any instance — when (and only if) that transaction commits.
+/// The `events` table on PostgreSQL: appended inside the write transaction of the change.
+/// The commit's change notification (`PostgresChangeCapture`), which names the `events`
+/// table among what it changed, wakes every instance's feed to read it.
 enum PostgresEvents {
-    /// The notification channel.
-    static let channel = "kitchen_events"
     /// How many recent events are kept; older rows are pruned as new ones are written.
     static let retained: Int64 = 10_000
     /// The advisory lock that orders event appends (see `append`).
@@ -23,7 +21,6 @@ enum PostgresEvents {
             topic, payload, Date().milliseconds
         ) { $0.int64(0) } ?? 0
         if id % 100 == 0 { try c.execute("DELETE FROM events WHERE id <= $1", id - retained) }
-        try c.execute("SELECT pg_notify($1, '')", channel)
     }
 
     /// The events after `id`, oldest first.

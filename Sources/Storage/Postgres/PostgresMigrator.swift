@@ -36,6 +36,8 @@ enum PostgresMigrator {
                 throw MigrationError.stepFailed(version: step.version, name: step.name, reason: "\(error)")
             }
         }
+        // Tables a step added get the change capture trigger too.
+        try c.executeScript(PostgresChangeCapture.attachTriggers)
     }
 }
 

@@ -12,6 +12,7 @@ enum PostgresSchema {
         PostgresMigration(version: 3, name: "recipes, drafts, dishes, comments, forums", sql: recipesAndCommunity),
         PostgresMigration(version: 4, name: "market, cart, addresses, orders, basket, apps", sql: commerce),
         PostgresMigration(version: 5, name: "search", sql: search),
+        PostgresMigration(version: 6, name: "change capture", sql: PostgresChangeCapture.function),
     ]
 
     /// Users, sign-in tokens (digests only), follows, settings and failed sign-ins.

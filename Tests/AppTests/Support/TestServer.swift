@@ -44,6 +44,16 @@ final class TestServer: Sendable {
         demo: Bool = false, limits: RequestLimits = .default, caching: Bool = true,
         configure: (inout ServeOptions) -> Void = { _ in }
     ) throws -> TestServer {
+        try start(beside: nil, demo: demo, limits: limits, caching: caching, configure: configure)
+    }
+
+    /// Starts another instance on `other`'s database and media folder, as a second
+    /// `kitchen serve` behind a load balancer would run; stopping it leaves the database to
+    /// `other`.
+    static func start(
+        beside other: TestServer?, demo: Bool = false, limits: RequestLimits = .default, caching: Bool = true,
+        configure: (inout ServeOptions) -> Void = { _ in }
+    ) throws -> TestServer {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("kitchen-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -51,16 +61,16 @@ final class TestServer: Sendable {
         configuration.threadCount = 4
         configuration.shutdownGracePeriod = .seconds(2)
         var schema: PostgresScratchSchema?
-        if onPostgres {
+        if onPostgres, other == nil {
             guard let base = ProcessInfo.processInfo.environment["KITCHEN_TEST_POSTGRES"] else {
                 throw PostgresError.misuse("KITCHEN_TEST_POSTGRES names the test cluster (scripts/test starts one)")
             }
             schema = try PostgresScratchSchema(in: base)
         }
-        let location = schema?.url ?? directory.appendingPathComponent("kitchen.sqlite").path
+        let location = other?.location ?? schema?.url ?? directory.appendingPathComponent("kitchen.sqlite").path
         var options = ServeOptions(
             server: configuration, databasePath: location, loadDemo: demo, schemaPath: schemaPath)
-        options.mediaFolder = directory.appendingPathComponent("media").path
+        options.mediaFolder = (other?.directory ?? directory).appendingPathComponent("media").path
         options.databasePoolSize = 6
         options.limits = limits
         options.reportsStatementCounts = true

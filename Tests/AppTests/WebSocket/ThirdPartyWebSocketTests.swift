@@ -14,19 +14,7 @@ struct ThirdPartyWebSocketTests {
 
     /// Runs the script with `arguments`; its printed lines, after it exited 0.
     static func run(_ arguments: [String]) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(arguments[0]): \(complaint)")
-        return printed.split(separator: "\n").map(String.init)
+        try ThirdPartyClients.run(script, arguments)
     }
 
     @Test("gql over graphql-transport-ws: a query, cartChanged after a change over HTTP, a mutation and its event")

@@ -26,6 +26,9 @@ extension CommandSpec {
             .option(
                 "media", valueName: "DIR", environment: "KITCHEN_MEDIA", default: "kitchen.media",
                 summary: "Where uploads go on PostgreSQL (SQLite keeps them beside its file); shared by every instance."),
+            .option(
+                "trusted-proxy", valueName: "ADDRESS,…", environment: "KITCHEN_TRUSTED_PROXY",
+                summary: "Load balancers whose X-Forwarded-For names the client, for the per-address limits."),
             .toggle("no-demo", environment: "KITCHEN_NO_DEMO", summary: "Do not load the demo data into a new database."),
             .option(
                 "schema", valueName: "FILE", environment: "KITCHEN_SCHEMA",
@@ -47,6 +50,14 @@ extension CommandSpec {
             try StreamFlags.apply(context.flags, to: &options)
             if let pool = try context.flags.int("db-pool", in: 1...1000) { options.databasePoolSize = pool }
             if let media = context.flags.string("media") { options.mediaFolder = media }
+            if let list = context.flags.string("trusted-proxy") {
+                guard let proxies = ForwardedAddresses.addresses(in: list) else {
+                    throw FlagError.invalidValue(
+                        flag: "trusted-proxy", value: list, expected: "numeric IPv4 or IPv6 addresses, comma-separated",
+                        source: context.flags.source("trusted-proxy"))
+                }
+                options.trustedProxies = proxies
+            }
             options.trustedDocuments = try DeveloperFlags.trustedDocuments(from: context.flags)
             options.cors = try ShapingFlags.corsPolicy(from: context.flags)
             if let bytes = try context.flags.int("response-cache-bytes", in: 0...(1 << 34)) {
