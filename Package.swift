@@ -26,6 +26,9 @@ let package = Package(
         .systemLibrary(
             name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(
+            name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]),
         // No pkgConfig: vips.pc's cflags carry -pthread, which SwiftPM warns about on every
         // build; shim.h declares the few functions it calls (see there).
         .systemLibrary(
@@ -33,7 +36,7 @@ let package = Package(
 
         // The engine: knows nothing of SQLite, HTTP or recipes.
         .target(name: "GraphQL", swiftSettings: strict),
-        .target(name: "Storage", dependencies: ["CSQLite", "CSodium"], swiftSettings: strict),
+        .target(name: "Storage", dependencies: ["CSQLite", "CSodium", "CPostgres"], swiftSettings: strict),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
         .target(
             name: "App", dependencies: ["GraphQL", "Storage", "HTTPServer", "CVips"],

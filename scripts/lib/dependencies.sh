@@ -2,8 +2,8 @@
 # and scripts/test. Each check is a dpkg-query, pkg-config or Python import, so a
 # machine that has everything pays well under a second.
 
-KITCHEN_DEBIAN_PACKAGES=(libsqlite3-dev libmicrohttpd-dev libsodium-dev libvips-dev pkg-config)
-KITCHEN_PKG_CONFIG_MODULES=(sqlite3 libmicrohttpd libsodium vips)
+KITCHEN_DEBIAN_PACKAGES=(libsqlite3-dev libmicrohttpd-dev libsodium-dev libvips-dev libpq-dev pkg-config)
+KITCHEN_PKG_CONFIG_MODULES=(sqlite3 libmicrohttpd libsodium vips libpq)
 # Python packages the tests drive Kitchen with, installed in a virtual environment
 # (`.build/python`, or $KITCHEN_VENV) whose bin/ goes first on the PATH:
 # - graphql-core 3.2 follows graphql-js 16, whose behaviour and wording Kitchen matches

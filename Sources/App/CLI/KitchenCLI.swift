@@ -19,6 +19,7 @@ public enum KitchenCLI {
         .version,
         .serve,
         .seed,
+        .migrateData,
         .format,
         .check,
         .schema,

@@ -7,7 +7,7 @@ import Storage
 struct UploadSupport<Context>: Sendable {
     let limits: UploadLimits
     let folder: MediaFolder
-    let media: MediaRepository
+    let media: any MediaStore
     /// Gives a request's context its uploads.
     let attach: @Sendable (Context, RequestUploads) -> Context
 

@@ -58,7 +58,7 @@ final class RequestUploads: Sendable {
 
     /// Keeps the files something now refers to and deletes the others; safe to call once
     /// the request's writes have committed (or failed).
-    func settle(folder: MediaFolder, media: MediaRepository) {
+    func settle(folder: MediaFolder, media: any MediaStore) {
         let paths = staged.withLock { paths in
             defer { paths = Array(repeating: nil, count: paths.count) }
             return paths

@@ -13,7 +13,7 @@ import Storage
 enum StagedRecovery {
     /// Moves the staged originals rows refer to into place; returns their hashes.
     @discardableResult
-    static func run(folder: MediaFolder, media: MediaRepository) -> [String] {
+    static func run(folder: MediaFolder, media: any MediaStore) -> [String] {
         var recovered: [String] = []
         for name in folder.stagedNames() {
             let path = folder.stagedPath(name)

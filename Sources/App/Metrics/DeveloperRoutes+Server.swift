@@ -1,9 +1,11 @@
 import Foundation
 
 extension DeveloperRoutes {
-    /// The routes of a server on the database at `databasePath`, with its size as a gauge.
-    static func serving(databasePath: String) -> DeveloperRoutes {
+    /// The routes of a server on the database at `databasePath`, with its size as a gauge
+    /// when it is a SQLite file (nil: a database server, whose size is its own to report).
+    static func serving(databasePath: String?) -> DeveloperRoutes {
         let routes = DeveloperRoutes()
+        guard let databasePath else { return routes }
         routes.metrics.registerGauge(
             "kitchen_database_size_bytes", help: "Size of the SQLite database file with its write-ahead log."
         ) {

@@ -25,7 +25,7 @@ struct SignInThrottle: Sendable {
     var window: TimeInterval = 15 * 60
 
     /// `RATE_LIMITED` if the account or the address has used up its tries.
-    func check(username: String, address: String, users: UserRepository, now: Date = Date()) throws(GraphQLError) {
+    func check(username: String, address: String, users: any UserStore, now: Date = Date()) throws(GraphQLError) {
         let since = now.addingTimeInterval(-window)
         let accountFailures: Int
         let addressFailures: Int
@@ -41,13 +41,13 @@ struct SignInThrottle: Sendable {
     }
 
     /// Counts one failed try against the account and the address.
-    func recordFailure(username: String, address: String, users: UserRepository) {
+    func recordFailure(username: String, address: String, users: any UserStore) {
         try? users.recordSignInFailure(username: username)
         if !address.isEmpty { try? users.recordSignInFailure(username: Self.key(address)) }
     }
 
     /// Forgets the account's failures after a good sign-in (the address's stay).
-    func recordSuccess(username: String, users: UserRepository) {
+    func recordSuccess(username: String, users: any UserStore) {
         try? users.clearSignInFailures(username: username)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GraphQL
 import HTTPServer
 import Storage
@@ -14,9 +15,9 @@ extension KitchenServer {
     ) throws -> any HTTPHandler {
         let schemaFile = try SchemaFile.read(explicitPath: schemaPath)
         let bound = try KitchenSchema.bind(sdl: schemaFile.text, path: schemaFile.path)
-        let database = try Database.open(path: databasePath, migrations: DomainMigrations.all)
+        let database = try StoreLocation(databasePath).open()
         let store = try Store(database: database)
-        _ = try DemoData.install(database: database, hasher: store.passwords)
+        _ = try database.installDemoData(hasher: store.passwords, now: Date())
         let options = ServeOptions(databasePath: databasePath, loadDemo: true, schemaPath: schemaPath)
         // The hub is not started: no event poller runs for a harness.
         return makeRouter(

@@ -7,7 +7,12 @@ import Storage
 /// demo, and which schema file.
 public struct ServeOptions: Sendable {
     public var server: ServerConfiguration
+    /// The database: a SQLite file path, or a `postgres://` connection string (`StoreLocation`).
     public var databasePath: String
+    /// Connections a PostgreSQL store keeps open at most (`--db-pool`).
+    public var databasePoolSize = StoreLocation.defaultPoolSize
+    /// Where a PostgreSQL store keeps uploads (`--media`): a folder every instance shares.
+    public var mediaFolder = "kitchen.media"
     /// Fill a new database with the demo data set.
     public var loadDemo: Bool
     /// The schema file; nil finds `Schema.graphql` (see `SchemaFile`).
@@ -69,12 +74,12 @@ public final class KitchenServer: Sendable {
     public let port: UInt16
     public let host: String
     private let http: HTTPServer
-    private let database: Database
+    private let database: any KitchenDatabase
     private let hub: SubscriptionHub
     private let webSocketWorkers: OperationWorkers
 
     private init(
-        port: UInt16, host: String, http: HTTPServer, database: Database, hub: SubscriptionHub,
+        port: UInt16, host: String, http: HTTPServer, database: any KitchenDatabase, hub: SubscriptionHub,
         webSocketWorkers: OperationWorkers
     ) {
         self.port = port
@@ -95,17 +100,18 @@ public final class KitchenServer: Sendable {
     public static func start(_ options: ServeOptions, log: RequestLog) throws(StartupError) -> KitchenServer {
         let schemaFile = try SchemaFile.read(explicitPath: options.schemaPath)
         let bound = try KitchenSchema.bind(sdl: schemaFile.text, path: schemaFile.path)
-        let database: Database
+        let database: any KitchenDatabase
         do {
-            database = try Database.open(path: options.databasePath, migrations: DomainMigrations.all)
+            database = try StoreLocation(options.databasePath).open(
+                poolSize: options.databasePoolSize, mediaFolder: options.mediaFolder)
         } catch {
-            throw StartupError("cannot open the database \(options.databasePath): \(error)")
+            throw StartupError("cannot open the database \(StoreLocation(options.databasePath).shown): \(error)")
         }
         let hub = SubscriptionHub(limits: options.subscriptions.hubLimits)
         do {
             let store = try Store(database: database, cachesViewerTokens: options.cachesViewerTokens)
-            if options.loadDemo, try DemoData.install(database: database, hasher: store.passwords) {
-                log.line("Loaded the demo data into \(options.databasePath) (demo users sign in with password \"\(DemoData.password)\").")
+            if options.loadDemo, try database.installDemoData(hasher: store.passwords, now: Date()) {
+                log.line("Loaded the demo data into \(database.location) (demo users sign in with password \"\(DemoData.password)\").")
             }
             let workers = OperationWorkers(threads: options.server.threadCount)
             let router = makeRouter(
@@ -118,7 +124,7 @@ public final class KitchenServer: Sendable {
             store.mediaFolder.removeStaleStaged()
             var server = options.server
             server.maxMultipartBodySize = options.uploadLimits.maxRequestSize
-            try hub.start(databasePath: options.databasePath)
+            try hub.start(database: database)
             let http = HTTPServer(handler: router, configuration: server)
             router.developer.metrics.registerGauge("kitchen_open_connections", help: "HTTP connections open now.") {
                 [weak http] in Double(http?.openConnections ?? 0)
@@ -153,10 +159,10 @@ public final class KitchenServer: Sendable {
     /// developer paths, over an open store; `start` serves it, `makeHandlerForFuzzing` calls it without a socket.
     /// With `webSocketWorkers`, `/graphql` also serves GraphQL over WebSocket on them.
     static func makeRouter(
-        store: Store, database: Database, bound: BoundSchema<RequestContext>, schemaText: String,
+        store: Store, database: any KitchenDatabase, bound: BoundSchema<RequestContext>, schemaText: String,
         options: ServeOptions, hub: SubscriptionHub, log: RequestLog, webSocketWorkers: OperationWorkers? = nil
     ) -> Router<RequestContext> {
-        let developer = DeveloperRoutes.serving(databasePath: options.databasePath)
+        let developer = DeveloperRoutes.serving(databasePath: (database as? Database)?.path)
         var service = GraphQLService(bound: bound, limits: options.limits, onInternalError: { error, path in
             let id = RequestID.current ?? RequestID.make()
             log.line("internal error \(id) at \(path.map(\.text).joined(separator: ".")): \(error)")

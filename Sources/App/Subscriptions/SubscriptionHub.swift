@@ -4,7 +4,7 @@ import HTTPServer
 import Storage
 import Synchronization
 
-/// The subscribers of one process, by topic, fed by one `EventPoller` over the database.
+/// The subscribers of one process, by topic, fed by the database's one event feed.
 ///
 /// Every event reaches exactly the subscribers of its topic; the topic is chosen from the
 /// subscriber's own context (its viewer), never from the client's words alone, so no
@@ -85,7 +85,7 @@ final class SubscriptionHub: Sendable {
     let state = Mutex(State())
     /// Sockets signed in with a token, told when it is revoked (`watchRevocation`).
     let revocationWatchers = RevocationWatchers()
-    private let poller = Mutex<EventPoller?>(nil)
+    private let poller = Mutex<(any EventFeed)?>(nil)
     /// Signalled by `stop()` to end the keep-alive thread.
     private let keepAliveStop = DispatchSemaphore(value: 0)
     private let started = Mutex(false)
@@ -97,9 +97,9 @@ final class SubscriptionHub: Sendable {
     /// The streams open now, for `/metrics`, tests and health.
     var openCount: Int { state.withLock { $0.total } }
 
-    /// Starts polling the database file at `path` and sending keep-alives.
-    func start(databasePath: String, pollInterval: Duration = .milliseconds(25)) throws {
-        let poller = try EventPoller(path: databasePath, interval: pollInterval) { [weak self] events in
+    /// Starts hearing the database's committed events and sending keep-alives.
+    func start(database: any KitchenDatabase, pollInterval: Duration = .milliseconds(25)) throws {
+        let poller = try database.startEventFeed(interval: pollInterval) { [weak self] events in
             self?.dispatch(events)
         }
         self.poller.withLock { $0 = poller }

@@ -40,18 +40,25 @@ public enum FullText {
     /// Keywords split at whitespace; each becomes a quoted phrase (quotes inside doubled), so
     /// no input can be read as FTS5 query syntax, and all of them must match (AND).
     public static func matchExpression(_ keyword: String) -> String? {
-        let terms = keyword.split(whereSeparator: \.isWhitespace)
-            .filter { $0.unicodeScalars.contains(where: isSearchable) }
-            .prefix(maxTerms)
+        let terms = terms(keyword)
         guard !terms.isEmpty else { return nil }
-        return terms.map { term in
-            let spaced = indexable(String(term))
+        return terms.map { spaced in
             var phrase = "\""
             for character in spaced {
                 if character == "\"" { phrase += "\"\"" } else { phrase.append(character) }
             }
             return phrase + "\""
         }.joined(separator: " AND ")
+    }
+
+    /// The keywords of what a user typed, each as `indexable` text, every one of which must
+    /// be found (as a phrase): split at whitespace, those with nothing searchable (only
+    /// punctuation) dropped, at most `maxTerms`. Each store turns them into its own query.
+    public static func terms(_ keyword: String) -> [String] {
+        keyword.split(whereSeparator: \.isWhitespace)
+            .filter { $0.unicodeScalars.contains(where: isSearchable) }
+            .prefix(maxTerms)
+            .map { indexable(String($0)) }
     }
 
     /// Whether a character is written without spaces between words: Han, kana, Hangul.

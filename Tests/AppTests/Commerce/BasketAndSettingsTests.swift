@@ -7,8 +7,8 @@ import Testing
 struct BasketAndSettingsTests {
     /// Publishes a recipe with these ingredients, straight in storage; returns its global ID.
     static func recipe(_ world: CommerceWorld, by author: Buyer, _ name: String, _ ingredients: [(String, String)]) throws -> String {
-        try world.storage { database in
-            let drafts = DraftRepository(database: database)
+        try world.stores { stores in
+            let drafts = stores.drafts
             let draft = try drafts.createDraft(authorID: author.userID, name: name)
             _ = try drafts.setIngredients(
                 draftID: draft.id, authorID: author.userID, ingredients.map { Ingredient(name: $0.0, amount: $0.1) })

@@ -81,9 +81,9 @@ struct CommerceBatchingTests {
               name soup viewerCartQuantity images { url } kinds { price { amount } memberPrice { amount } } } } } }
             """
         let full = try Self.statements { try buyer.client.post(document) }
-        try world.storage { database in
-            try AppRepository(database: database).setLunchMenu(day: .monday, goodsIDs: [])
-            try AppRepository(database: database).setLunchMenu(day: .tuesday, goodsIDs: [world.catalog.goods["lunch-monday-0"] ?? 0])
+        try world.stores { stores in
+            try stores.apps.setLunchMenu(day: .monday, goodsIDs: [])
+            try stores.apps.setLunchMenu(day: .tuesday, goodsIDs: [world.catalog.goods["lunch-monday-0"] ?? 0])
         }
         let fewer = try Self.statements { try buyer.client.post(document) }
         #expect(full == fewer)

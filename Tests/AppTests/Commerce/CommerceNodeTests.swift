@@ -11,9 +11,10 @@ struct CommerceNodeTests {
         defer { world.stop() }
         let catalog = world.catalog
         let reviewer = try world.account()
-        let review = try world.storage { database in
-            try MarketRepository(database: database).addReview(
-                goodsID: catalog.goods["ribs"] ?? 0, authorID: reviewer.userID, rating: 5, text: "好吃")
+        let review = try world.stores { stores in
+            try stores.market.addReview(
+                goodsID: catalog.goods["ribs"] ?? 0, authorID: reviewer.userID, rating: 5, text: "好吃",
+                photos: [], kindName: nil)
         }
         let data = try world.anonymous.post(
             """

@@ -35,14 +35,14 @@ struct CommerceQueriesTests {
         let world = try CommerceWorld.start()
         defer { world.stop() }
         let reviewer = try world.account()
-        try world.storage { database in
-            let market = MarketRepository(database: database)
+        try world.stores { stores in
+            let market = stores.market
             let goods = world.catalog.goods["strawberry"] ?? 0
-            _ = try market.addReview(goodsID: goods, authorID: reviewer.userID, rating: 5, text: "很甜")
+            _ = try market.addReview(goodsID: goods, authorID: reviewer.userID, rating: 5, text: "很甜", photos: [], kindName: nil)
             _ = try market.addReview(
                 goodsID: goods, authorID: reviewer.userID, rating: 4, text: "晒一下",
                 photos: [Photo(url: "https://img.example/r1.jpg", width: 100, height: 100)], kindName: "500g")
-            _ = try market.addReview(goodsID: goods, authorID: reviewer.userID, rating: 2, text: "一般")
+            _ = try market.addReview(goodsID: goods, authorID: reviewer.userID, rating: 2, text: "一般", photos: [], kindName: nil)
         }
         let data = try world.anonymous.post(
             """

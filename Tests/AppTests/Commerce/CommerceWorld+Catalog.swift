@@ -11,8 +11,8 @@ extension CommerceWorld {
     /// | pans 好锅厨具 | 15.00 | never |
     /// | grain 粮油小铺 | 6.00 | 88.00 |
     /// | lunch 午餐厨房 | 0.00 | never |
-    static func makeCatalog(_ database: Database) throws -> Catalog {
-        let market = MarketRepository(database: database)
+    static func makeCatalog(_ stores: Repositories) throws -> Catalog {
+        let market = stores.market
         var catalog = Catalog()
         func shop(_ key: String, _ name: String, fee: Int, freeFrom: Int?) throws {
             catalog.shops[key] = try market.createShop(
@@ -29,7 +29,7 @@ extension CommerceWorld {
                 description: "About \(key)", soup: soup, listed: listed,
                 images: [Photo(url: "https://img.example/\(key)-1.jpg", width: 800, height: 600)],
                 attributes: [GoodsAttribute(name: "产地", value: "上海")],
-                kinds: kinds.map(\.kind))
+                kinds: kinds.map(\.kind), salesCount: 0)
             catalog.goods[key] = made.id
             let madeKinds = try market.kinds(goodsIDs: [made.id])[made.id] ?? []
             for (kind, stored) in zip(kinds, madeKinds) { catalog.kinds[kind.key] = stored.id }
@@ -63,7 +63,7 @@ extension CommerceWorld {
             ("bulk-1", NewKind(name: "unit", price: 10, stock: 100_000))
         ])
         let days: [LunchDay] = LunchDay.allCases
-        let apps = AppRepository(database: database)
+        let apps = stores.apps
         for (index, day) in days.enumerated() {
             var ids: [Int64] = []
             for dish in 0..<2 {

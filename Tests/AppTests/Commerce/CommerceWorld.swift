@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+@testable import Storage
 @testable import App
 
 /// A running Kitchen with a small, known catalogue for the commerce tests: five shops with
@@ -7,8 +7,8 @@ import Storage
 /// and a lunch menu. Accounts are made straight in storage (a token, no password hashing),
 /// so a test can have fifty buyers in a moment.
 ///
-/// Fixtures are written through a second `Database` on the server's file only while no
-/// request is in flight, so the single-writer rule holds.
+/// Fixtures are written through a second connection to the server's database (its file,
+/// or its PostgreSQL schema) only while no request is in flight.
 final class CommerceWorld: Sendable {
     let server: TestServer
     let catalog: Catalog
@@ -35,7 +35,7 @@ final class CommerceWorld: Sendable {
     ) throws -> CommerceWorld {
         let server = try TestServer.start(caching: caching, configure: configure)
         do {
-            let catalog = try Self.storage(server) { database in try Self.makeCatalog(database) }
+            let catalog = try server.withRepositories { stores, _ in try Self.makeCatalog(stores) }
             return CommerceWorld(server: server, catalog: catalog)
         } catch {
             server.stop()
@@ -47,26 +47,31 @@ final class CommerceWorld: Sendable {
 
     var anonymous: GraphQLClient { server.anonymous }
 
-    /// Runs `body` on the server's database file; call it only between requests.
-    func storage<T>(_ body: (Database) throws -> T) throws -> T {
-        try Self.storage(server, body)
+    /// Runs `body` on the repositories of the server's database; call it only between requests.
+    func stores<T>(_ body: (Repositories) throws -> T) throws -> T {
+        try server.withRepositories { stores, _ in try body(stores) }
     }
 
-    private static func storage<T>(_ server: TestServer, _ body: (Database) throws -> T) throws -> T {
-        let path = server.directory.appendingPathComponent("kitchen.sqlite").path
-        let database = try Database.open(path: path, migrations: DomainMigrations.all)
-        defer { database.close() }
-        return try body(database)
+    /// Sets one money column of a kind behind the API's back (no mutation changes prices).
+    func setKindCents(_ kind: String, column: String, to cents: Int) throws {
+        let id = catalog.kinds[kind] ?? 0
+        try server.withRepositories { _, database in
+            if let postgres = database as? PostgresDatabase {
+                try postgres.write { c in try c.execute("UPDATE kinds SET \(column) = $1 WHERE id = $2", cents, id) }
+            } else if let sqlite = database as? Database {
+                try sqlite.write { c in try c.execute("UPDATE kinds SET \(column) = ? WHERE id = ?", cents, id) }
+            }
+        }
     }
 
     /// New accounts with bearer tokens; `member` ones pay member prices. Each gets one
     /// address when `withAddress` is set.
     func accounts(_ count: Int, member: Bool = false, withAddress: Bool = false) throws -> [Buyer] {
-        try storage { database in
-            let users = UserRepository(database: database)
+        try server.withRepositories { stores, database in
+            let users = stores.users
             let tokens = try TokenGenerator(
                 key: database.secret(named: "token-digest-key", byteCount: TokenGenerator.keyLength))
-            let addresses = AddressRepository(database: database)
+            let addresses = stores.addresses
             return try (0..<count).map { _ in
                 let username = "buyer_\(UUID().uuidString.prefix(8).lowercased())"
                 let user = try users.createUser(
@@ -93,14 +98,14 @@ final class CommerceWorld: Sendable {
 
     /// A kind's stock and its goods' sales count, read from storage.
     func stock(_ kind: String) throws -> Int {
-        try storage { database in
-            try MarketRepository(database: database).kinds(ids: [catalog.kinds[kind] ?? 0]).first?.value.stock ?? -1
+        try server.withRepositories { stores, _ in
+            try stores.market.kinds(ids: [catalog.kinds[kind] ?? 0]).first?.value.stock ?? -1
         }
     }
 
     func setStock(_ kind: String, _ stock: Int) throws {
-        try storage { database in
-            try MarketRepository(database: database).setStock(kindID: catalog.kinds[kind] ?? 0, stock: stock)
+        try server.withRepositories { stores, _ in
+            try stores.market.setStock(kindID: catalog.kinds[kind] ?? 0, stock: stock)
         }
     }
 }

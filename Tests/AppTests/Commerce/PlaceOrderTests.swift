@@ -39,11 +39,7 @@ struct PlaceOrderTests {
         #expect(left.map { $0["id"].string } == [wokLine])
 
         // The snapshot keeps the old price and address after both change.
-        try world.storage { database in
-            try database.write { c in
-                try c.execute("UPDATE kinds SET member_price_cents = 1 WHERE id = ?", catalog.kinds["ribs-500g"] ?? 0)
-            }
-        }
+        try world.setKindCents("ribs-500g", column: "member_price_cents", to: 1)
         _ = try buyer.client.post(
             "mutation($id: ID!) { updateAddress(id: $id, input: {name: \"新名字\", phone: \"13900000000\", region: \"北京市\", detail: \"x\"}) { id } }",
             ["id": .string(buyer.addressID ?? "")]
@@ -106,11 +102,7 @@ struct PlaceOrderTests {
         let buyer = try world.account(withAddress: true)
         let cart = try buyer.client.addToCart(world.catalog.goodsID("rice"), quantity: 2)
         #expect(cart["selectedSubtotal"]["cents"].int == 7980)
-        try world.storage { database in
-            try database.write { c in
-                try c.execute("UPDATE kinds SET price_cents = 4200 WHERE id = ?", world.catalog.kinds["rice-5kg"] ?? 0)
-            }
-        }
+        try world.setKindCents("rice-5kg", column: "price_cents", to: 4200)
         let order = try buyer.client.post(
             CommerceDocuments.placeOrder,
             ["input": ["addressId": .string(buyer.addressID ?? ""), "idempotencyKey": "reread-price"]]

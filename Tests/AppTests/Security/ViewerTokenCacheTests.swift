@@ -20,7 +20,7 @@ struct ViewerTokenCacheTests {
             path: directory.appendingPathComponent("kitchen.sqlite").path, migrations: DomainMigrations.all)
         defer { database.close() }
         let store = try Store(database: database)
-        let user = try store.users.createUser(username: "tokens", name: "Token", passwordHash: "unused")
+        let user = try store.users.createUser(username: "tokens", name: "Token", passwordHash: "unused", isMember: false)
         let token = try store.tokens.makeToken()
         try store.users.storeToken(digest: store.tokens.digest(token), userID: user.id)
 

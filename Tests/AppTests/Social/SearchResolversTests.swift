@@ -97,7 +97,7 @@ struct SearchResolversTests {
     func popular() throws {
         let server = try TestServer.start()
         defer { server.stop() }
-        try server.withDatabase { try SearchRepository(database: $0).setCuratedKeywords(["家常菜", "排骨", "早餐"]) }
+        try server.withRepositories { stores, _ in try stores.search.setCuratedKeywords(["家常菜", "排骨", "早餐"]) }
         let amy = try server.signUp("amy")
         let bob = try server.signUp("bob")
         let record = "mutation($k: String!) { recordSearch(keyword: $k) }"

@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+@testable import Storage
 import Testing
 
 /// Data the social tests make through the API (and, for what has no mutation, such as
@@ -74,23 +74,24 @@ extension TestAccount {
 }
 
 extension TestServer {
-    /// Opens the server's database file beside it (a second connection, as another process
-    /// would) and runs `body` on it.
-    func withDatabase<T>(_ body: (Database) throws -> T) throws -> T {
-        let database = try Database.open(
-            path: directory.appendingPathComponent("kitchen.sqlite").path, migrations: DomainMigrations.all)
-        defer { database.close() }
-        return try body(database)
-    }
-
-    /// Makes a forum with one topic by `author`; returns the topic's global ID.
+    /// Makes a forum with one topic by `author`; returns the topic's global ID. Forums have
+    /// no mutation, so the forum row is written behind the API's back, in either store.
     func makeTopic(author: TestAccount, title: String = "今天吃什么") throws -> String {
-        try withDatabase { database in
-            let forumID = try database.write { c -> Int64 in
-                try c.execute("INSERT INTO forums (name, description, position) VALUES (?, ?, ?)", "家常菜", "Home cooking", 1)
-                return c.lastInsertRowID
+        try withRepositories { stores, database in
+            var forumID: Int64 = 0
+            if let postgres = database as? PostgresDatabase {
+                forumID = try postgres.write { c in
+                    try c.queryFirst(
+                        "INSERT INTO forums (name, description, position) VALUES ($1, $2, $3) RETURNING id",
+                        "家常菜", "Home cooking", 1) { $0.int64(0) } ?? 0
+                }
+            } else if let sqlite = database as? Database {
+                forumID = try sqlite.write { c -> Int64 in
+                    try c.execute("INSERT INTO forums (name, description, position) VALUES (?, ?, ?)", "家常菜", "Home cooking", 1)
+                    return c.lastInsertRowID
+                }
             }
-            let topic = try ForumRepository(database: database).createTopic(
+            let topic = try stores.forums.createTopic(
                 forumID: forumID, authorID: rowID(author.id), title: title, body: "Ideas?")
             return globalID("Topic", topic.id)
         }

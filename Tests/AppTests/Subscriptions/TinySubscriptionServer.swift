@@ -50,7 +50,7 @@ final class TinySubscriptionServer: Sendable {
         }
         let bound = try resolvers.bind(to: try SchemaBuilder.build(sdl: Self.sdl))
         hub = SubscriptionHub(limits: limits)
-        try hub.start(databasePath: databasePath, pollInterval: .milliseconds(10))
+        try hub.start(database: database, pollInterval: .milliseconds(10))
         let endpoint = GraphQLEndpoint<String?>(
             service: GraphQLService(bound: bound),
             makeContext: { request in request.headers["X-User"] },

@@ -2,9 +2,12 @@ import Foundation
 import Synchronization
 import HTTPServer
 @testable import App
+@testable import Storage
 
 /// A real Kitchen server for one test: `KitchenServer` on 127.0.0.1 with a free port and a
-/// fresh SQLite file in its own temporary directory, with or without the demo data.
+/// fresh database — a SQLite file in its own temporary directory, or, in scripts/test's
+/// PostgreSQL pass (`KITCHEN_TEST_STORE=postgres`), a schema of its own in the test
+/// cluster named by `KITCHEN_TEST_POSTGRES` — with or without the demo data.
 ///
 /// ```swift
 /// let server = try TestServer.start()
@@ -15,14 +18,23 @@ import HTTPServer
 final class TestServer: Sendable {
     let server: KitchenServer
     let directory: URL
+    /// The database the server runs on: a file path or a `postgres://` connection string.
+    let location: String
+    /// The PostgreSQL schema the server runs in (nil on SQLite).
+    private let schema: PostgresScratchSchema?
     /// An anonymous client of this server.
     let anonymous: GraphQLClient
 
-    private init(server: KitchenServer, directory: URL) {
+    private init(server: KitchenServer, directory: URL, location: String, schema: PostgresScratchSchema?) {
         self.server = server
         self.directory = directory
+        self.location = location
+        self.schema = schema
         anonymous = GraphQLClient(port: server.port, token: nil)
     }
+
+    /// Whether this run's servers use PostgreSQL.
+    static var onPostgres: Bool { ProcessInfo.processInfo.environment["KITCHEN_TEST_STORE"] == "postgres" }
 
     /// Starts a server on a fresh database (`demo` fills it with the demo data set), with
     /// the production request limits and caches unless a test needs others (tests that
@@ -38,10 +50,18 @@ final class TestServer: Sendable {
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0)
         configuration.threadCount = 4
         configuration.shutdownGracePeriod = .seconds(2)
+        var schema: PostgresScratchSchema?
+        if onPostgres {
+            guard let base = ProcessInfo.processInfo.environment["KITCHEN_TEST_POSTGRES"] else {
+                throw PostgresError.misuse("KITCHEN_TEST_POSTGRES names the test cluster (scripts/test starts one)")
+            }
+            schema = try PostgresScratchSchema(in: base)
+        }
+        let location = schema?.url ?? directory.appendingPathComponent("kitchen.sqlite").path
         var options = ServeOptions(
-            server: configuration,
-            databasePath: directory.appendingPathComponent("kitchen.sqlite").path,
-            loadDemo: demo, schemaPath: schemaPath)
+            server: configuration, databasePath: location, loadDemo: demo, schemaPath: schemaPath)
+        options.mediaFolder = directory.appendingPathComponent("media").path
+        options.databasePoolSize = 6
         options.limits = limits
         options.reportsStatementCounts = true
         if !caching {
@@ -50,8 +70,11 @@ final class TestServer: Sendable {
         }
         configure(&options)
         do {
-            return TestServer(server: try KitchenServer.start(options, log: .discard), directory: directory)
+            return TestServer(
+                server: try KitchenServer.start(options, log: .discard), directory: directory,
+                location: location, schema: schema)
         } catch {
+            schema?.drop()
             try? FileManager.default.removeItem(at: directory)
             throw error
         }
@@ -60,7 +83,16 @@ final class TestServer: Sendable {
     /// Stops the server and removes its database.
     func stop() {
         server.stop()
+        schema?.drop()
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Opens the server's database beside it (a second connection, as another process
+    /// would) and runs `body` on its repositories; call it only between requests.
+    func withRepositories<T>(_ body: (Repositories, any KitchenDatabase) throws -> T) throws -> T {
+        let database = try StoreLocation(location).open(poolSize: 2, mediaFolder: directory.appendingPathComponent("media").path)
+        defer { database.close() }
+        return try body(database.repositories(clock: { Date() }, cachesReferents: false), database)
     }
 
     /// A client acting with `token` (nil: anonymous).

@@ -1,22 +1,31 @@
 import HTTPServer
+import Storage
 
 extension CommandSpec {
     /// `kitchen serve`: the README's start command.
     public static let serve = CommandSpec(
         name: "serve", summary: "Start the GraphQL server (demo data on a new database).",
-        usage: "kitchen serve [--host ADDRESS] [--port N] [--db FILE] [--no-demo] [OPTION…]",
+        usage: "kitchen serve [--host ADDRESS] [--port N] [--db FILE|postgres://…] [--no-demo] [OPTION…]",
         discussion: """
             Serves GraphQL at http://HOST:PORT/graphql, the explorer at http://HOST:PORT/ (and
             at /graphql in a browser), Prometheus metrics at /metrics, plus /healthz and
             /schema.graphql.
 
             A new database file is created with its schema and, unless --no-demo, the demo data
-            set. SIGINT or SIGTERM stops the server after the requests in flight finish.
+            set. --db postgres://USER@HOST:PORT/DB serves a PostgreSQL database instead (its
+            schema is brought up to date at start), which several instances may share.
+            SIGINT or SIGTERM stops the server after the requests in flight finish.
             """,
         flags: ServerFlags.all + LimitFlags.all + StreamFlags.all + [
             .option(
                 "db", valueName: "FILE", environment: "KITCHEN_DB", default: "kitchen.sqlite",
-                summary: "The SQLite database file; created when missing."),
+                summary: "The SQLite database file (created when missing), or a postgres:// connection string."),
+            .option(
+                "db-pool", valueName: "N", environment: "KITCHEN_DB_POOL", default: "\(StoreLocation.defaultPoolSize)",
+                summary: "PostgreSQL connections this instance keeps open at most."),
+            .option(
+                "media", valueName: "DIR", environment: "KITCHEN_MEDIA", default: "kitchen.media",
+                summary: "Where uploads go on PostgreSQL (SQLite keeps them beside its file); shared by every instance."),
             .toggle("no-demo", environment: "KITCHEN_NO_DEMO", summary: "Do not load the demo data into a new database."),
             .option(
                 "schema", valueName: "FILE", environment: "KITCHEN_SCHEMA",
@@ -36,6 +45,8 @@ extension CommandSpec {
                 schemaPath: context.flags.string("schema"))
             options.limits = try LimitFlags.limits(from: context.flags)
             try StreamFlags.apply(context.flags, to: &options)
+            if let pool = try context.flags.int("db-pool", in: 1...1000) { options.databasePoolSize = pool }
+            if let media = context.flags.string("media") { options.mediaFolder = media }
             options.trustedDocuments = try DeveloperFlags.trustedDocuments(from: context.flags)
             if let bytes = try context.flags.int("response-cache-bytes", in: 0...(1 << 34)) {
                 options.responseCacheBytes = bytes

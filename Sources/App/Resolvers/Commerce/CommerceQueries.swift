@@ -33,7 +33,7 @@ enum CommerceQueries {
                 let viewerID = try context.requireViewer()
                 let addressID = try arguments.optionalID("addressId", of: "Address")
                 return try storage {
-                    try context.store.orders.preview(userID: viewerID, addressID: addressID)
+                    try context.store.orders.preview(userID: viewerID, addressID: addressID, source: .cart)
                 }
             }
             query.field("buyNowPreview", reading: ["goodsId", "kindId", "quantity", "addressId"]) { arguments, context in

@@ -25,7 +25,7 @@ enum AccountMutations {
                 }
                 let hash = try context.store.passwords.hash(password)
                 let user = try storage {
-                    try context.store.users.createUser(username: username, name: name, passwordHash: hash)
+                    try context.store.users.createUser(username: username, name: name, passwordHash: hash, isMember: false)
                 }
                 return try session(for: user, context)
             }
