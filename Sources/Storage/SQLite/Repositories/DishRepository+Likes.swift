@@ -33,7 +33,7 @@ extension DishRepository {
         guard !dishIDs.isEmpty else { return [:] }
         return try database.read { c in
             try c.counts(
-                "SELECT id, likes_count FROM dishes WHERE id IN (%@) AND likes_count > 0",
+                "SELECT id, likes_count FROM %@ AS wanted CROSS JOIN dishes ON id = wanted.wanted_id WHERE likes_count > 0",
                 ids: dishIDs, keyedBy: ("dishes", "id"))
         }
     }
@@ -42,13 +42,13 @@ extension DishRepository {
     public func viewerHasLiked(dishIDs: [Int64], userID: Int64) throws -> Set<Int64> {
         guard !dishIDs.isEmpty else { return [] }
         return try database.read(rowsOf: [("dish_likes", "user_id")], userID) { c in
-            let list = SQLList(distinct(dishIDs))
+            let wanted = SQLIDTable(distinct(dishIDs))
             return Set(
                 try c.query(
                     """
-                    SELECT dish_id FROM dish_likes
-                    WHERE user_id = ? AND dish_id IN (\(list.placeholders))
-                    """, arguments: [userID] + list.arguments
+                    SELECT dish_id FROM \(wanted.table) AS wanted
+                    CROSS JOIN dish_likes ON dish_id = wanted.wanted_id AND user_id = ?
+                    """, arguments: [wanted.argument, .integer(userID)]
                 ) { $0.int64(0) })
         }
     }
