@@ -48,7 +48,15 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-kitchen_port=18180 plain_port=18181 peer_port=18190 mhd_port=18191 nginx_port=18192 floor_port=18193 logged_port=18194
+. "$here/seeded.sh"
+# Ports nothing listens on now (another developer's run may hold fixed ones).
+taken=""
+for name in kitchen_port plain_port peer_port mhd_port nginx_port floor_port logged_port; do
+    port="$(free_port)"
+    while [[ " $taken " == *" $port "* ]]; do port="$(free_port)"; done
+    taken="$taken $port"
+    printf -v "$name" '%s' "$port"
+done
 "$here/peers/setup.sh" >/dev/null
 export NODE_PATH="$deps/usr/share/nodejs:$deps/usr/lib/x86_64-linux-gnu/nodejs"
 
@@ -79,7 +87,6 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-. "$here/seeded.sh"
 database() {  # database SCALE → path of a seeded database
     local file
     file="$(seeded_path "$1")"

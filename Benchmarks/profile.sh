@@ -16,8 +16,8 @@ case="${1:?usage: profile.sh CASE [N] [--kitchen BIN]}"
 count="${2:-200}"
 kitchen="$root/.build/release/kitchen"
 [ "${3:-}" = "--kitchen" ] && kitchen="$4"
-port=18280
 . "$here/seeded.sh"
+port="$(free_port)"
 db="$(seeded_path 10000)"
 [ -f "$db" ] || { echo "run Benchmarks/http.sh once first (it seeds $db)" >&2; exit 1; }
 "$here/peers/setup.sh" >/dev/null

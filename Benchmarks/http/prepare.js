@@ -94,7 +94,16 @@ function keywords(names, count) {
   return picked.slice(0, Math.max(count, picked.length));
 }
 
-async function prepareViewer(n, authors, shops) {
+/** What one viewer follows and puts in the cart, drawn before any request is sent so that
+ * every run draws the same (requests finish in any order). */
+function planViewer(authors, shops) {
+  const follows = sample(authors, 30);
+  const four = sample(shops, 4);
+  const lines = [...sample(four[0], 3), ...sample(four[1], 3), ...sample(four[2], 2), ...sample(four[3], 2)];
+  return { follows, lines };
+}
+
+async function prepareViewer(n, { follows, lines }) {
   const credentials = { username: `bench${n}`, password: 'bench-password-42' };
   const auth = await call('mutation($input: SignUpInput!) { signUp(input: $input) { token } }', {
     input: { ...credentials, name: `Bench Viewer ${n}` },
@@ -105,16 +114,18 @@ async function prepareViewer(n, authors, shops) {
         u: credentials.username,
         p: credentials.password,
       })).signIn.token;
-  for (const author of sample(authors, 30)) {
-    await call('mutation($id: ID!) { follow(userId: $id) { id } }', { id: globalID('User', author) }, token);
+  // Exactly the drawn 30: a follow an earlier run left (of another draw) is undone.
+  const wanted = new Set(follows.map((author) => globalID('User', author)));
+  const followed = await must('{ viewer { following(first: 100) { nodes { id } } } }', {}, token);
+  for (const { id } of followed.viewer.following.nodes) {
+    if (!wanted.has(id)) await must('mutation($id: ID!) { unfollow(userId: $id) { id } }', { id }, token);
   }
+  for (const id of wanted) await must('mutation($id: ID!) { follow(userId: $id) { id } }', { id }, token);
   const cart = await must('{ cart { shops { items { id } } } }', {}, token);
   const existing = cart.cart.shops.flatMap((shop) => shop.items.map((item) => item.id));
   if (existing.length) {
     await must('mutation($ids: [ID!]!) { removeCartItems(itemIds: $ids) { totalQuantity } }', { ids: existing }, token);
   }
-  const four = sample(shops, 4);
-  const lines = [...sample(four[0], 3), ...sample(four[1], 3), ...sample(four[2], 2), ...sample(four[3], 2)];
   for (const line of lines) {
     await must(
       'mutation($g: ID!, $k: ID!) { addToCart(goodsId: $g, kindId: $k, quantity: 1) { totalQuantity } }',
@@ -149,15 +160,17 @@ async function main() {
   const shops = [...byShop.values()].filter((list) => list.length >= 3);
   if (shops.length < 4) throw new Error('the database has fewer than 4 shops with 3 goods in stock');
 
+  // The shared lists first, then each viewer's plan: the same draws whatever --viewers is.
+  const recipes = sample(recipeIDs, 3000).map((id) => globalID('Recipe', id));
+  const dishes = sample(dishIDs, 2000).map((id) => globalID('Dish', id));
+  const plans = Array.from({ length: viewerCount }, () => planViewer(authors, shops));
   const viewers = [];
   for (let n = 1; n <= viewerCount; n += 5) {
     const batch = [];
-    for (let m = n; m < n + 5 && m <= viewerCount; m++) batch.push(prepareViewer(m, authors, shops));
+    for (let m = n; m < n + 5 && m <= viewerCount; m++) batch.push(prepareViewer(m, plans[m - 1]));
     viewers.push(...(await Promise.all(batch)));
   }
-  const recipes = sample(recipeIDs, 3000).map((id) => globalID('Recipe', id));
   const words = keywords(texts, 120);
-  const dishes = sample(dishIDs, 2000).map((id) => globalID('Dish', id));
 
   fs.mkdirSync(out, { recursive: true });
   const write = (name, lines) => fs.writeFileSync(path.join(out, name), `${lines.join('\n')}\n`);

@@ -22,10 +22,12 @@ struct Base64Tests {
         #expect(Base64.encode("Recipe:2".utf8, urlSafe: true, padded: false) == "UmVjaXBlOjI")
     }
 
-    @Test("a cursor encodes as base64 of c:key:id and decodes back")
-    func cursorRoundTrip() throws {
-        let cursor = Cursor(key: -4_616_752_568_008_179_712, id: 622)
-        #expect(cursor.encoded == Data("c:\(cursor.key):622".utf8).base64EncodedString())
+    @Test("a cursor encodes as base64 of c:key:id and decodes back", arguments: [
+        Cursor(key: -4_616_752_568_008_179_712, id: 622), Cursor(key: 0, id: 0), Cursor(key: Int64.min, id: Int64.max),
+        Cursor(key: 1_796_156_409_914, id: -9),
+    ])
+    func cursorRoundTrip(cursor: Cursor) throws {
+        #expect(cursor.encoded == Data("c:\(cursor.key):\(cursor.id)".utf8).base64EncodedString())
         #expect(try Cursor(encoded: cursor.encoded) == cursor)
     }
 

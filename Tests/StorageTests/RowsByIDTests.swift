@@ -37,12 +37,15 @@ struct RowsByIDTests {
         #expect(found.sorted() == (1...3000).map(Int64.init))
     }
 
-    @Test("the statement seeks each id without building a temporary index of the list")
+    @Test("the statements for one id and for many seek each id without building a temporary index of the list")
     func plan() throws {
         let (directory, c) = try Self.users()
         _ = directory
-        let opcodes = try c.query("EXPLAIN " + Self.query.text, arguments: [SQLValue.text("[1,2,3]")]) { $0.string(1) }
-        #expect(opcodes.contains("SeekRowid"))
-        #expect(!opcodes.contains("OpenEphemeral"))
+        for (text, argument) in [(Self.query.one, SQLValue.integer(2)), (Self.query.many, .text("[1,2,3]"))] {
+            let opcodes = try c.query("EXPLAIN " + text, arguments: [argument]) { $0.string(1) }
+            #expect(opcodes.contains("SeekRowid"), "\(text)")
+            #expect(!opcodes.contains("OpenEphemeral"), "\(text)")
+        }
+        #expect(try c.rows(byID: [2], Self.query) { $0.string(1) } == ["user 2"])
     }
 }

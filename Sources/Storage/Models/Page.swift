@@ -18,7 +18,14 @@ public struct Cursor: Sendable, Hashable {
 
     /// The opaque string a client sends back as `after`.
     public var encoded: String {
-        Base64.encode("c:\(key):\(id)".utf8)
+        // `c:key:id`, written as bytes: every edge of every page has a cursor, and
+        // interpolating the two numbers cost more than the base64.
+        var plain: [UInt8] = [UInt8(ascii: "c"), UInt8(ascii: ":")]
+        plain.reserveCapacity(44)
+        appendDecimal(key, to: &plain)
+        plain.append(UInt8(ascii: ":"))
+        appendDecimal(id, to: &plain)
+        return Base64.encode(plain)
     }
 
     /// Decodes a client's cursor; malformed text is `badInput`, never a crash.

@@ -9,7 +9,9 @@ import Glibc
 final class ChangeCollector: @unchecked Sendable {
     /// The catalog the changes are numbered by; nil until the schema is read, and then
     /// every change counts as `ChangeSet.everything`.
-    var catalog: DataCatalog?
+    var catalog: DataCatalog? {
+        didSet { recentTables.removeAll() }
+    }
     /// The changes since `reset()`.
     var changes = ChangeSet()
     /// Tables whose changes `watchedTables` is told of.
@@ -19,6 +21,13 @@ final class ChangeCollector: @unchecked Sendable {
         self.watched = watched
     }
 
+    /// The tables the hook named lately, by the pointer SQLite passes (its schema's copy of
+    /// the name, the same for every row of a table while the schema stays): a lookup
+    /// without making a `String` of the name or hashing it. A pointer is trusted only
+    /// when its text still matches (`strcmp`), so a schema read anew costs a lookup, never
+    /// a wrong table.
+    private var recentTables: [(pointer: UnsafePointer<CChar>, name: String, table: TableID?)] = []
+
     /// Starts a new write.
     func reset() {
         changes = ChangeSet()
@@ -26,16 +35,22 @@ final class ChangeCollector: @unchecked Sendable {
     }
 
     /// Counts one row change; called from the hook.
+    ///
+    /// The change set is moved out while it is filled and back at the end, so that filling
+    /// it is one access to this object's storage rather than one per key.
     func record(
-        _ db: OpaquePointer, operation: Int32, table name: UnsafePointer<CChar>, oldRowid: Int64, newRowid: Int64
+        _ db: OpaquePointer, operation: Int32, table pointer: UnsafePointer<CChar>, oldRowid: Int64, newRowid: Int64
     ) {
-        let tableName = String(cString: name)
-        if !watched.names.isEmpty, !watched.changed, watched.names.contains(tableName) { watched.changed = true }
+        let (name, found) = lookUp(pointer)
+        if !watched.names.isEmpty, !watched.changed, watched.names.contains(name) { watched.changed = true }
         guard !changes.isEverything else { return }
-        guard let catalog, let table = catalog.table(named: tableName) else {
+        guard let catalog, let table = found else {
             changes.isEverything = true
             return
         }
+        var changes = ChangeSet()
+        swap(&changes, &self.changes)
+        defer { swap(&changes, &self.changes) }
         let entry = catalog[table]
         if let owner = entry.changesCountFor {
             changes.tables[owner] = .all
@@ -51,25 +66,38 @@ final class ChangeCollector: @unchecked Sendable {
             }
         }
         changes.tables[table, default: ColumnSet(rawValue: 0)].formUnion(columns)
+        if changes.keys.isEmpty { changes.keys.reserveCapacity(16) }
         for column in entry.keyColumns {
-            if column == entry.rowidColumn {
-                if operation != SQLITE_INSERT { changes.keys.insert(RowKey(table: table, column: column, value: oldRowid)) }
-                if operation != SQLITE_DELETE { changes.keys.insert(RowKey(table: table, column: column, value: newRowid)) }
-                continue
-            }
-            var value: OpaquePointer?
-            if operation != SQLITE_INSERT, sqlite3_preupdate_old(db, Int32(column), &value) == SQLITE_OK,
-                let value, sqlite3_value_type(value) == SQLITE_INTEGER
-            {
-                changes.keys.insert(RowKey(table: table, column: column, value: sqlite3_value_int64(value)))
-            }
-            value = nil
-            if operation != SQLITE_DELETE, sqlite3_preupdate_new(db, Int32(column), &value) == SQLITE_OK,
-                let value, sqlite3_value_type(value) == SQLITE_INTEGER
-            {
-                changes.keys.insert(RowKey(table: table, column: column, value: sqlite3_value_int64(value)))
-            }
+            let old = operation == SQLITE_INSERT ? nil : Self.keyValue(db, column, entry, rowid: oldRowid, new: false)
+            let new = operation == SQLITE_DELETE ? nil : Self.keyValue(db, column, entry, rowid: newRowid, new: true)
+            if let old { changes.keys.insert(RowKey(table: table, column: column, value: old)) }
+            if let new, new != old { changes.keys.insert(RowKey(table: table, column: column, value: new)) }
         }
+    }
+
+    /// The name and catalog number of the table `pointer` names.
+    private func lookUp(_ pointer: UnsafePointer<CChar>) -> (name: String, table: TableID?) {
+        for recent in recentTables where recent.pointer == pointer {
+            if recent.name.withCString({ strcmp($0, pointer) }) == 0 { return (recent.name, recent.table) }
+        }
+        let name = String(cString: pointer)
+        let table = catalog?.table(named: name)
+        if recentTables.count >= 32 { recentTables.removeAll(keepingCapacity: true) }
+        if catalog != nil { recentTables.append((pointer, name, table)) }
+        return (name, table)
+    }
+
+    /// A key column's integer value in the row before (`new` false) or after the change;
+    /// nil when it is not an integer (NULL, say).
+    private static func keyValue(
+        _ db: OpaquePointer, _ column: Int, _ entry: DataCatalog.Table, rowid: Int64, new: Bool
+    ) -> Int64? {
+        if column == entry.rowidColumn { return rowid }
+        var value: OpaquePointer?
+        let found =
+            new ? sqlite3_preupdate_new(db, Int32(column), &value) : sqlite3_preupdate_old(db, Int32(column), &value)
+        guard found == SQLITE_OK, let value, sqlite3_value_type(value) == SQLITE_INTEGER else { return nil }
+        return sqlite3_value_int64(value)
     }
 
     /// Whether an update changes `column` of its row.

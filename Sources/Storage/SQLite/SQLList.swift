@@ -5,9 +5,10 @@
 /// The count is rounded up to a few sizes (1–4, then powers of two, then multiples of 1024) by
 /// repeating the last value, which `IN` ignores; so a batch of 37 ids and one of 60 share one
 /// prepared statement, and the statement cache stays small. An empty list binds `NULL`, which
-/// matches nothing. Plain placeholders beat `IN (SELECT value FROM json_each(?))`, which
-/// builds the same temporary index of the list. Lookups by primary key use
-/// `Connection.rows(byID:)` instead: a join through `json_each` needs no such index.
+/// matches nothing. SQLite copies the list into a temporary index on every run, as it does
+/// for `IN (SELECT value FROM json_each(?))`; lookups that seek each id — by primary key
+/// (`Connection.rows(byID:)`), a parent's children, counts per id — join through the ids
+/// as a table instead (`SQLIDTable`), which needs no such index.
 /// SQLite allows at most 32766 parameters in one statement; split larger batches.
 public struct SQLList: Sendable {
     /// The text to put between the parentheses of `IN (…)`: `?,?,?` or `NULL`.

@@ -104,6 +104,10 @@ public final class Statement {
         return nil
     }
 
+    /// The virtual machine steps its runs have taken since it was prepared: how much work
+    /// it did, whatever the clock says (for tests of what a statement reads).
+    var virtualMachineSteps: Int { Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_VM_STEP, 0)) }
+
     /// Resets the statement to run again, and clears its bindings.
     ///
     /// Bindings are cleared so that a value bound for one request can never leak into the next.

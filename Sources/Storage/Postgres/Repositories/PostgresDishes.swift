@@ -103,20 +103,59 @@ extension PostgresDishes: DishStore {
 
     func feed(viewerID: Int64, page: PageRequest) throws -> Page<FeedEntry> {
         try database.read { c in
-            try c.page(
-                """
-                SELECT created_at, tie, kind, id FROM (
-                    SELECT d.created_at, d.id * 2 AS tie, 0 AS kind, d.id
-                    FROM follows f JOIN dishes d ON d.author_id = f.followee_id WHERE f.follower_id = $1
-                    UNION ALL
-                    SELECT r.created_at, r.id * 2 + 1, 1, r.id
-                    FROM follows f JOIN recipes r ON r.author_id = f.followee_id WHERE f.follower_id = $1
-                ) AS entries WHERE (created_at, tie) < ($2, $3)
-                ORDER BY created_at DESC, tie DESC LIMIT $4
-                """, arguments: [.integer(viewerID)] + newestFirstBounds(page), request: page
-            ) { $0.int(2) == 0 ? FeedEntry.dish($0.int64(3)) : .recipe($0.int64(3)) }
+            try c.page(Self.feedPage, arguments: [.integer(viewerID)] + newestFirstBounds(page), request: page) {
+                $0.int(2) == 0 ? FeedEntry.dish($0.int64(3)) : .recipe($0.int64(3))
+            }
         }
     }
+
+    /// One page of the feed, in SQLite's order and with its page boundaries, reading at
+    /// most `$4` entries of each followee in each table however much they wrote.
+    ///
+    /// PostgreSQL has no priority queue for a recursive query, so instead of SQLite's merge
+    /// it finds a floor: each followee's newest entry under the cursor (one seek in
+    /// `dishes_by_author_page` and `recipes_by_author_page` each), and the `$4`-th newest
+    /// of those. That many entries are at least that new, so the page lies between the
+    /// floor and the cursor; a `LATERAL` walk of each followee's index from the cursor
+    /// stops at the floor or after `$4` rows, and the rest are merged and cut to `$4`. The
+    /// cursor's time bounds every walk; its tie only filters the rows of that millisecond.
+    static let feedPage = """
+        WITH floor AS (
+            SELECT coalesce((
+                SELECT newest FROM (
+                    SELECT greatest(
+                        (SELECT created_at FROM dishes
+                         WHERE author_id = f.followee_id AND created_at <= $2 AND (created_at < $2 OR id * 2 < $3)
+                         ORDER BY created_at DESC, id DESC LIMIT 1),
+                        (SELECT created_at FROM recipes
+                         WHERE author_id = f.followee_id AND created_at <= $2 AND (created_at < $2 OR id * 2 + 1 < $3)
+                         ORDER BY created_at DESC, id DESC LIMIT 1)) AS newest
+                    FROM follows f WHERE f.follower_id = $1
+                ) AS heads
+                ORDER BY newest DESC NULLS LAST LIMIT 1 OFFSET $4 - 1
+            ), -9223372036854775807 - 1) AS at
+        )
+        SELECT created_at, tie, kind, id FROM (
+            SELECT d.created_at, d.id * 2 AS tie, 0 AS kind, d.id
+            FROM follows f CROSS JOIN LATERAL (
+                SELECT created_at, id FROM dishes
+                WHERE author_id = f.followee_id AND created_at BETWEEN (SELECT at FROM floor) AND $2
+                    AND (created_at < $2 OR id * 2 < $3)
+                ORDER BY created_at DESC, id DESC LIMIT $4
+            ) AS d
+            WHERE f.follower_id = $1
+            UNION ALL
+            SELECT r.created_at, r.id * 2 + 1, 1, r.id
+            FROM follows f CROSS JOIN LATERAL (
+                SELECT created_at, id FROM recipes
+                WHERE author_id = f.followee_id AND created_at BETWEEN (SELECT at FROM floor) AND $2
+                    AND (created_at < $2 OR id * 2 + 1 < $3)
+                ORDER BY created_at DESC, id DESC LIMIT $4
+            ) AS r
+            WHERE f.follower_id = $1
+        ) AS entries
+        ORDER BY created_at DESC, tie DESC LIMIT $4
+        """
 
     func feedCount(viewerID: Int64) throws -> Int {
         try database.read { c in

@@ -50,8 +50,8 @@ public struct CartRepository: Sendable {
         return try database.read(rowsOf: [("cart_items", "user_id")], userID) { c in
             try c.counts(
                 """
-                SELECT goods_id, sum(quantity) FROM cart_items
-                WHERE user_id = ? AND goods_id IN (%@) GROUP BY 1
+                SELECT wanted_id, (SELECT coalesce(sum(quantity), 0) FROM cart_items WHERE user_id = ? AND goods_id = wanted_id)
+                FROM %@ AS wanted
                 """, ids: goodsIDs, extra: [userID])
         }
     }

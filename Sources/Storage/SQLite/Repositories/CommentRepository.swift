@@ -39,14 +39,14 @@ public struct CommentRepository: Sendable {
     /// Fills in the mentioned user ids of comments, in one statement.
     static func withMentions(_ comments: [Comment], _ c: Connection) throws -> [Comment] {
         guard !comments.isEmpty else { return [] }
-        let list = SQLList(comments.map(\.id))
-        let mentions = grouped(
-            try c.query(
-                """
-                SELECT comment_id, user_id FROM comment_mentions
-                WHERE comment_id IN (\(list.placeholders)) ORDER BY comment_id, position
-                """, arguments: list.arguments
-            ) { ($0.int64(0), $0.int64(1)) })
+        // Sorted: the join may seek the `(comment_id, user_id)` index instead of the key.
+        let mentions = try c.children(
+            """
+            SELECT comment_id, user_id
+            FROM %@ AS wanted CROSS JOIN comment_mentions ON comment_id = wanted.wanted_id
+            ORDER BY comment_id, position
+            """, of: comments.map(\.id)
+        ) { ($0.int64(0), $0.int64(1)) }
         return comments.map { comment in
             var comment = comment
             comment.mentionIDs = mentions[comment.id] ?? []
@@ -78,8 +78,8 @@ public struct CommentRepository: Sendable {
             for (kind, group) in grouped(targets.map { ($0.kind, $0) }) {
                 let counts = try c.counts(
                     """
-                    SELECT target_id, count(*) FROM comments
-                    WHERE target_kind = ? AND target_id IN (%@) GROUP BY 1
+                    SELECT wanted_id, (SELECT count(*) FROM comments WHERE target_kind = ? AND target_id = wanted_id)
+                    FROM %@ AS wanted
                     """, ids: group.map(\.id), extra: [kind], keyedBy: ("comments", "target_id"))
                 for target in group { result[target] = counts[target.id] ?? 0 }
             }

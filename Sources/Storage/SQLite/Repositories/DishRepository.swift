@@ -46,8 +46,8 @@ public struct DishRepository: Sendable {
         guard !dishes.isEmpty else { return [] }
         let photos = try c.children(
             """
-            SELECT dish_id, url, width, height FROM dish_photos
-            WHERE dish_id IN (%@) ORDER BY dish_id, position
+            SELECT dish_id, url, width, height
+            FROM %@ AS wanted CROSS JOIN dish_photos ON dish_id = wanted.wanted_id
             """,
             of: dishes.map(\.id), keyedBy: ("dish_photos", "dish_id")
         ) { ownedPhoto($0) }
@@ -58,14 +58,16 @@ public struct DishRepository: Sendable {
         }
     }
 
-    /// The tags of many dishes, each list in order, in one statement.
+    /// The tags of many dishes, each list in order, in one statement (sorted: the join may
+    /// seek the `(dish_id, tag)` index instead of the primary key).
     public func tags(dishIDs: [Int64]) throws -> [Int64: [String]] {
         guard !dishIDs.isEmpty else { return [:] }
         return try database.read { c in
             try c.children(
                 """
-                SELECT dish_id, tag FROM dish_tags
-                WHERE dish_id IN (%@) ORDER BY dish_id, position
+                SELECT dish_id, tag
+                FROM %@ AS wanted CROSS JOIN dish_tags ON dish_id = wanted.wanted_id
+                ORDER BY dish_id, position
                 """,
                 of: dishIDs, keyedBy: ("dish_tags", "dish_id")
             ) { ($0.int64(0), $0.string(1)) }

@@ -65,7 +65,7 @@ public struct ForumRepository: Sendable {
         guard !forumIDs.isEmpty else { return [:] }
         return try database.read { c in
             try c.counts(
-                "SELECT forum_id, count(*) FROM topics WHERE forum_id IN (%@) GROUP BY 1",
+                "SELECT wanted_id, (SELECT count(*) FROM topics WHERE forum_id = wanted_id) FROM %@ AS wanted",
                 ids: forumIDs, keyedBy: ("topics", "forum_id"))
         }
     }

@@ -82,8 +82,8 @@ public struct MarketRepository: Sendable {
         return try database.read { c in
             try c.children(
                 """
-                SELECT goods_id, url, width, height FROM goods_images
-                WHERE goods_id IN (%@) ORDER BY goods_id, position
+                SELECT goods_id, url, width, height
+                FROM %@ AS wanted CROSS JOIN goods_images ON goods_id = wanted.wanted_id
                 """,
                 of: goodsIDs, keyedBy: ("goods_images", "goods_id")
             ) { ownedPhoto($0) }
@@ -96,8 +96,8 @@ public struct MarketRepository: Sendable {
         return try database.read { c in
             try c.children(
                 """
-                SELECT goods_id, name, value FROM goods_attributes
-                WHERE goods_id IN (%@) ORDER BY goods_id, position
+                SELECT goods_id, name, value
+                FROM %@ AS wanted CROSS JOIN goods_attributes ON goods_id = wanted.wanted_id
                 """,
                 of: goodsIDs, keyedBy: ("goods_attributes", "goods_id")
             ) { ($0.int64(0), GoodsAttribute(name: $0.string(1), value: $0.string(2))) }
@@ -110,8 +110,8 @@ public struct MarketRepository: Sendable {
         return try database.read { c in
             try c.children(
                 """
-                SELECT \(Self.kindColumns) FROM kinds
-                WHERE goods_id IN (%@) ORDER BY goods_id, position
+                SELECT \(Self.kindColumns)
+                FROM %@ AS wanted CROSS JOIN kinds ON goods_id = wanted.wanted_id
                 """,
                 of: goodsIDs, keyedBy: ("kinds", "goods_id")
             ) { let kind = Self.kind($0); return (kind.goodsID, kind) }
@@ -166,7 +166,7 @@ public struct MarketRepository: Sendable {
         guard !shopIDs.isEmpty else { return [:] }
         return try database.read { c in
             try c.counts(
-                "SELECT shop_id, count(*) FROM goods WHERE shop_id IN (%@) GROUP BY 1", ids: shopIDs,
+                "SELECT wanted_id, (SELECT count(*) FROM goods WHERE shop_id = wanted_id) FROM %@ AS wanted", ids: shopIDs,
                 keyedBy: ("goods", "shop_id"))
         }
     }

@@ -46,8 +46,8 @@ public struct RecipeRepository: Sendable {
     static func ingredients(recipeIDs: [Int64], _ c: Connection) throws -> [Int64: [Ingredient]] {
         try c.children(
             """
-            SELECT recipe_id, name, amount FROM recipe_ingredients
-            WHERE recipe_id IN (%@) ORDER BY recipe_id, position
+            SELECT recipe_id, name, amount
+            FROM %@ AS wanted CROSS JOIN recipe_ingredients ON recipe_id = wanted.wanted_id
             """,
             of: recipeIDs, keyedBy: ("recipe_ingredients", "recipe_id")
         ) { ($0.int64(0), Ingredient(name: $0.string(1), amount: $0.string(2))) }
@@ -59,8 +59,8 @@ public struct RecipeRepository: Sendable {
         return try database.read { c in
             try c.children(
                 """
-                SELECT recipe_id, position, text, image_url FROM recipe_steps
-                WHERE recipe_id IN (%@) ORDER BY recipe_id, position
+                SELECT recipe_id, position, text, image_url
+                FROM %@ AS wanted CROSS JOIN recipe_steps ON recipe_id = wanted.wanted_id
                 """,
                 of: recipeIDs, keyedBy: ("recipe_steps", "recipe_id")
             ) { ($0.int64(0), Step(number: $0.int(1) + 1, text: $0.string(2), imageURL: $0.optionalString(3))) }
@@ -125,10 +125,14 @@ extension RecipeCount {
     /// The grouped count over the recipes in `%@`.
     fileprivate var sql: String {
         switch self {
-        case .cooked: "SELECT recipe_id, count(*) FROM dishes WHERE recipe_id IN (%@) GROUP BY 1"
-        case .collects: "SELECT recipe_id, count(*) FROM collections WHERE recipe_id IN (%@) GROUP BY 1"
+        case .cooked: "SELECT wanted_id, (SELECT count(*) FROM dishes WHERE recipe_id = wanted_id) FROM %@ AS wanted"
+        case .collects:
+            "SELECT wanted_id, (SELECT count(*) FROM collections WHERE recipe_id = wanted_id) FROM %@ AS wanted"
         case .comments:
-            "SELECT target_id, count(*) FROM comments WHERE target_kind = 'recipe' AND target_id IN (%@) GROUP BY 1"
+            """
+            SELECT wanted_id, (SELECT count(*) FROM comments WHERE target_kind = 'recipe' AND target_id = wanted_id)
+            FROM %@ AS wanted
+            """
         }
     }
 

@@ -68,47 +68,49 @@ func distinct<Value: Hashable>(_ values: [Value]) -> [Value] {
 
 extension Connection {
     /// The rows whose primary key is one of `ids`, each once, in no set order: one
-    /// statement, with the same text for any number of ids.
+    /// statement, with one text for one id and one for any number more.
     ///
-    /// The ids are bound as one JSON array and joined through `json_each`, so SQLite seeks
+    /// The ids are one parameter, joined through as a table (`SQLIDTable`), so SQLite seeks
     /// each row by its key. `id IN (?,?,…)` first copies the list into a temporary index on
     /// every run, which made a lookup of ten goods cost twice the instructions
     /// (Benchmarks/RESULTS.md).
     func rows<Item>(byID ids: [Int64], _ query: ByIDQuery, row: (Row) throws -> Item) throws -> [Item] {
         let wanted = distinct(ids)
         guard !wanted.isEmpty else { return [] }
-        var array = "["
-        for (index, id) in wanted.enumerated() {
-            if index > 0 { array += "," }
-            array += String(id)
-        }
-        array += "]"
-        return try rows(query.text, .values([.text(array)]), named: RowsNamed(table: query.table, column: "id", values: wanted), row)
+        let ids = SQLIDTable(wanted)
+        return try rows(
+            wanted.count == 1 ? query.one : query.many, .values([ids.argument]),
+            named: RowsNamed(table: query.table, column: "id", values: wanted), row)
     }
 }
 
 /// The statement `Connection.rows(byID:_:row:)` runs for one table, made once (a static
-/// constant beside the table's columns) rather than for every lookup.
+/// constant beside the table's columns) rather than for every lookup: for one id and for
+/// many (`SQLIDTable`).
 struct ByIDQuery: Sendable {
-    /// The SQL, with the ids as a JSON array in its one parameter.
-    let text: String
+    /// The SQL for one id, in its one parameter.
+    let one: String
+    /// The SQL for many, as a JSON array in its one parameter.
+    let many: String
     /// The table read, whose rows the ids name (for `Database.recordingReads`).
     let table: String
 
     /// Reads `columns` (the table's own, unqualified) of `table`'s rows by `id`.
     init(from table: String, columns: String) {
         self.table = table
-        text = """
-            WITH wanted(wanted_id) AS (SELECT value FROM json_each(?))
-            SELECT \(columns) FROM wanted JOIN \(table) ON \(table).id = wanted.wanted_id
-            """
+        let text = "SELECT \(columns) FROM %@ AS wanted CROSS JOIN \(table) ON \(table).id = wanted.wanted_id"
+        one = text.replacingFirstSlot(with: SQLIDTable.one)
+        many = text.replacingFirstSlot(with: SQLIDTable.many)
     }
 }
 
 extension Connection {
-    /// Rows that belong to many parents, listed by parent in the order the SQL gives them:
-    /// the first `%@` in `sql` becomes the placeholders of `ids`, and `row` returns each
-    /// row's parent id with its value. One statement for any number of parents.
+    /// Rows that belong to many parents, listed by parent: the first `%@` in `sql` is the
+    /// parents' ids as a table (`FROM %@ AS wanted CROSS JOIN t ON t.parent_id =
+    /// wanted.wanted_id`, see `SQLIDTable`), and `row` returns each row's parent id with
+    /// its value. One statement for any number of parents; each parent's rows come in the
+    /// order of the index the join seeks them in (a child table's primary key, parent and
+    /// position), with no sort.
     ///
     /// `keyedBy` names the table and column the ids select rows of, when the statement
     /// reads that table's rows only by them: a recorded read then depends on those rows
@@ -118,9 +120,10 @@ extension Connection {
         row: (Row) throws -> (Int64, Child)
     ) throws -> [Int64: [Child]] {
         let wanted = distinct(ids)
-        let list = SQLList(wanted)
+        guard !wanted.isEmpty else { return [:] }
+        let table = SQLIDTable(wanted)
         let named = key.map { RowsNamed(table: $0.table, column: $0.column, values: wanted) }
-        return grouped(try rows(sql.replacingFirstSlot(with: list.placeholders), .values(list.arguments), named: named, row))
+        return grouped(try rows(sql.replacingFirstSlot(with: table.table), .values([table.argument]), named: named, row))
     }
 
     /// `forEachRow`, with the rows of one table the statement reads named by a key.
@@ -133,19 +136,21 @@ extension Connection {
         while let row = try statement.step() { try body(row) }
     }
 
-    /// Counts rows per id in one statement: `sql` must select `(id, count)` pairs for the ids
-    /// bound into its single `IN (%@)` slot. Ids without rows count 0. `keyedBy` as for
-    /// `children`.
+    /// Counts rows per id in one statement: `sql` must select `(id, count)` pairs, its first
+    /// `%@` the ids as a table (`SQLIDTable`), after any `extra` parameters:
+    /// `SELECT wanted_id, (SELECT count(*) FROM t WHERE t.key = wanted_id) FROM %@ AS wanted`,
+    /// which seeks each id's rows where `GROUP BY` over `IN (…)` would also build a
+    /// temporary index of the list. Ids without rows count 0. `keyedBy` as for `children`.
     func counts(
         _ sql: String, ids: [Int64], extra: [any SQLBindable] = [],
         keyedBy key: (table: String, column: String)? = nil
     ) throws -> [Int64: Int] {
         let wanted = distinct(ids)
-        let list = SQLList(wanted)
+        guard !wanted.isEmpty else { return [:] }
+        let table = SQLIDTable(wanted)
         var result = Dictionary(uniqueKeysWithValues: wanted.map { ($0, 0) })
-        let text = sql.replacingFirstSlot(with: list.placeholders)
         let named = key.map { RowsNamed(table: $0.table, column: $0.column, values: wanted) }
-        try forEachRow(text, arguments: extra + list.arguments, named: named) { row in
+        try forEachRow(sql.replacingFirstSlot(with: table.table), arguments: extra + [table.argument], named: named) { row in
             result[row.int64(0)] = row.int(1)
         }
         return result

@@ -58,16 +58,16 @@ public struct UserRepository: Sendable {
         guard !userIDs.isEmpty else { return [:] }
         return try database.read { c in
             let following = try c.counts(
-                "SELECT follower_id, count(*) FROM follows WHERE follower_id IN (%@) GROUP BY 1",
+                "SELECT wanted_id, (SELECT count(*) FROM follows WHERE follower_id = wanted_id) FROM %@ AS wanted",
                 ids: userIDs, keyedBy: ("follows", "follower_id"))
             let followers = try c.counts(
-                "SELECT followee_id, count(*) FROM follows WHERE followee_id IN (%@) GROUP BY 1",
+                "SELECT wanted_id, (SELECT count(*) FROM follows WHERE followee_id = wanted_id) FROM %@ AS wanted",
                 ids: userIDs, keyedBy: ("follows", "followee_id"))
             let recipes = try c.counts(
-                "SELECT author_id, count(*) FROM recipes WHERE author_id IN (%@) GROUP BY 1",
+                "SELECT wanted_id, (SELECT count(*) FROM recipes WHERE author_id = wanted_id) FROM %@ AS wanted",
                 ids: userIDs, keyedBy: ("recipes", "author_id"))
             let dishes = try c.counts(
-                "SELECT author_id, count(*) FROM dishes WHERE author_id IN (%@) GROUP BY 1",
+                "SELECT wanted_id, (SELECT count(*) FROM dishes WHERE author_id = wanted_id) FROM %@ AS wanted",
                 ids: userIDs, keyedBy: ("dishes", "author_id"))
             var result: [Int64: UserStats] = [:]
             for id in userIDs {
