@@ -110,7 +110,7 @@ struct InstancesCrashTests {
         let world = try CommerceWorld.start()
         defer { world.stop() }
         let buyers = try world.accounts(4, withAddress: true)
-        let port = try NginxBalancer.freePort()
+        let port = try freeLoopbackPort()
         func launch() throws -> Process {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)

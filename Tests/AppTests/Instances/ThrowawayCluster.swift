@@ -24,7 +24,7 @@ final class ThrowawayCluster {
         bin = "/usr/lib/postgresql/\(version)/bin"
         directory = URL(fileURLWithPath: "/tmp/kitchen-cluster-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        port = try NginxBalancer.freePort()
+        port = try freeLoopbackPort()
         url = "postgres://kitchen@127.0.0.1:\(port)/kitchen"
         if getuid() == 0 {
             try Self.run("/bin/chown", ["postgres", directory.path])
