@@ -29,14 +29,12 @@ final class CommerceWorld: Sendable {
         self.catalog = catalog
     }
 
-    /// Starts a server on a fresh database (with the demo data set first, when `demo`), or
-    /// on the empty PostgreSQL `database` a test made, and fills in the catalogue.
+    /// Starts a server on a fresh database (with the demo data set first, when `demo`) and
+    /// fills in the catalogue.
     static func start(
-        demo: Bool = false, database: String? = nil, caching: Bool = true,
-        configure: (inout ServeOptions) -> Void = { _ in }
+        demo: Bool = false, caching: Bool = true, configure: (inout ServeOptions) -> Void = { _ in }
     ) throws -> CommerceWorld {
-        let server = try TestServer.start(
-            beside: nil, database: database, demo: demo, caching: caching, configure: configure)
+        let server = try TestServer.start(demo: demo, caching: caching, configure: configure)
         do {
             let catalog = try server.withRepositories { stores, _ in try Self.makeCatalog(stores) }
             return CommerceWorld(server: server, catalog: catalog)

@@ -48,11 +48,11 @@ final class TestServer: Sendable {
     }
 
     /// Starts another instance on `other`'s database and media folder, as a second
-    /// `kitchen serve` behind a load balancer would run (or on the PostgreSQL database at
-    /// `database`, which a test made); stopping it leaves the database as it is.
+    /// `kitchen serve` behind a load balancer would run; stopping it leaves the database to
+    /// `other`.
     static func start(
-        beside other: TestServer?, database: String? = nil, demo: Bool = false, limits: RequestLimits = .default,
-        caching: Bool = true, configure: (inout ServeOptions) -> Void = { _ in }
+        beside other: TestServer?, demo: Bool = false, limits: RequestLimits = .default, caching: Bool = true,
+        configure: (inout ServeOptions) -> Void = { _ in }
     ) throws -> TestServer {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("kitchen-test-\(UUID().uuidString)")
@@ -61,13 +61,13 @@ final class TestServer: Sendable {
         configuration.threadCount = 4
         configuration.shutdownGracePeriod = .seconds(2)
         var schema: PostgresScratchSchema?
-        if onPostgres, other == nil, database == nil {
+        if onPostgres, other == nil {
             guard let base = ProcessInfo.processInfo.environment["KITCHEN_TEST_POSTGRES"] else {
                 throw PostgresError.misuse("KITCHEN_TEST_POSTGRES names the test cluster (scripts/test starts one)")
             }
             schema = try PostgresScratchSchema(in: base)
         }
-        let location = other?.location ?? database ?? schema?.url ?? directory.appendingPathComponent("kitchen.sqlite").path
+        let location = other?.location ?? schema?.url ?? directory.appendingPathComponent("kitchen.sqlite").path
         var options = ServeOptions(
             server: configuration, databasePath: location, loadDemo: demo, schemaPath: schemaPath)
         options.mediaFolder = (other?.directory ?? directory).appendingPathComponent("media").path
