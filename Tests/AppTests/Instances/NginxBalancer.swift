@@ -24,7 +24,7 @@ final class NginxBalancer {
             "nginx is not installed (scripts/test installs it for the PostgreSQL pass)")
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("kitchen-nginx-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        port = try Self.freePort()
+        port = try freeLoopbackPort()
         var site = try String(contentsOf: Self.configuration, encoding: .utf8)
         for (placeholder, upstream) in zip(["127.0.0.1:8081;", "127.0.0.1:8082;"], upstreams) {
             #expect(site.contains(placeholder))
@@ -83,21 +83,4 @@ final class NginxBalancer {
 
     /// The address clients post GraphQL to through nginx.
     var url: String { "http://127.0.0.1:\(port)/graphql" }
-
-    /// A loopback port no one listens on now.
-    static func freePort() throws -> UInt16 {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
-            }
-        }
-        try #require(bound, "no free port")
-        return UInt16(bigEndian: address.sin_port)
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 @testable import App
@@ -55,4 +56,21 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = Date()
     try body()
     return Date().timeIntervalSince(start)
+}
+
+/// A loopback port no one listens on now.
+func freeLoopbackPort() throws -> UInt16 {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+        }
+    }
+    try #require(bound, "no free port")
+    return UInt16(bigEndian: address.sin_port)
 }

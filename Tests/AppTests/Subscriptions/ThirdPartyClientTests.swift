@@ -23,18 +23,7 @@ struct ThirdPartyClientTests {
             "query": .string("mutation($g: ID!) { addToCart(goodsId: $g, quantity: 3) { totalQuantity } }"),
             "variables": ["g": .string(world.catalog.goodsID("apple"))],
         ]).text
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script, mode, world.server.server.url, buyer.token, change]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(mode): \(complaint)")
-        #expect(printed.trimmingCharacters(in: .whitespacesAndNewlines) == #"{"data": {"cartChanged": {"totalQuantity": 3}}}"#)
+        let printed = try ThirdPartyClients.run(Self.script, [mode, world.server.server.url, buyer.token, change])
+        #expect(printed == [#"{"data": {"cartChanged": {"totalQuantity": 3}}}"#])
     }
 }
