@@ -31,22 +31,10 @@ public final class StreamClient {
 
     /// Connects to 127.0.0.1:`port`; each read gives up after `timeoutMilliseconds`.
     public init(port: UInt16, timeoutMilliseconds: Int = 5000) throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var timeout = timeval(tv_sec: timeoutMilliseconds / 1000, tv_usec: (timeoutMilliseconds % 1000) * 1000)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        if result != 0 {
-            let code = errno
-            close(socket)
-            throw Failure.connect(code)
+        do {
+            socket = try LoopbackSocket.connect(port: port, timeoutMilliseconds: timeoutMilliseconds)
+        } catch {
+            throw Failure.connect(error.errno)
         }
     }
 

@@ -42,24 +42,11 @@ public final class WebSocketTestClient {
     /// `timeoutMilliseconds`. A small `receiveBufferBytes` makes a client that does not read
     /// fill up quickly.
     public init(connectingTo port: UInt16, timeoutMilliseconds: Int = 10_000, receiveBufferBytes: Int32? = nil) throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        setReadTimeout(milliseconds: timeoutMilliseconds)
-        if var size = receiveBufferBytes {
-            setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        if result != 0 {
-            let code = errno
-            Glibc.close(socket)
-            throw Failure.connect(code)
+        do {
+            socket = try LoopbackSocket.connect(
+                port: port, timeoutMilliseconds: timeoutMilliseconds, receiveBufferBytes: receiveBufferBytes)
+        } catch {
+            throw Failure.connect(error.errno)
         }
     }
 
@@ -214,8 +201,7 @@ public final class WebSocketTestClient {
 
     /// Changes the read deadline.
     public func setReadTimeout(milliseconds: Int) {
-        var timeout = timeval(tv_sec: milliseconds / 1000, tv_usec: (milliseconds % 1000) * 1000)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        LoopbackSocket.setReadTimeout(socket, milliseconds: milliseconds)
     }
 
     private func need(_ count: Int) throws {
