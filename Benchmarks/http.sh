@@ -50,13 +50,7 @@ done
 
 . "$here/seeded.sh"
 # Ports nothing listens on now (another developer's run may hold fixed ones).
-taken=""
-for name in kitchen_port plain_port peer_port mhd_port nginx_port floor_port logged_port; do
-    port="$(free_port)"
-    while [[ " $taken " == *" $port "* ]]; do port="$(free_port)"; done
-    taken="$taken $port"
-    printf -v "$name" '%s' "$port"
-done
+read -r kitchen_port plain_port peer_port mhd_port nginx_port floor_port logged_port <<<"$(free_ports 7)"
 "$here/peers/setup.sh" >/dev/null
 export NODE_PATH="$deps/usr/share/nodejs:$deps/usr/lib/x86_64-linux-gnu/nodejs"
 
@@ -86,26 +80,6 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT INT TERM
-
-database() {  # database SCALE → path of a seeded database
-    local file
-    file="$(seeded_path "$1")"
-    if [ ! -f "$file" ]; then
-        "$kitchen" seed --db "$file.tmp" --scale "$1" >&2
-        mv "$file.tmp" "$file"
-        for suffix in -wal -shm; do [ -f "$file.tmp$suffix" ] && mv "$file.tmp$suffix" "$file$suffix"; done
-    fi
-    echo "$file"
-}
-
-wait_for() {  # wait_for PORT
-    for _ in $(seq 1 100); do
-        if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
-        sleep 0.1
-    done
-    echo "nothing listens on 127.0.0.1:$1" >&2
-    exit 1
-}
 
 start_kitchen() {  # start_kitchen DB [PORT [CACHE-BYTES]] → sets kitchen_pid (the last one started)
     local port="${2:-$kitchen_port}"
@@ -201,7 +175,7 @@ floor_at() {
 
 if [ -n "$flat" ]; then
     set -- $flat
-    small="$(database "$1")" large="$(database "$2")"
+    small="$(seeded_database "$1")" large="$(seeded_database "$2")"
     echo "cost flat with data size: Kitchen alone, scale $1 against scale $2, wrk -t2 -c32 -d${duration}s"
     printf '%-4s %4s %12s %12s %8s\n' case pair "rps@$1" "rps@$2" "ratio"
     for db in "$small" "$large"; do  # a viewer and request bodies for each database
@@ -227,7 +201,7 @@ if [ -n "$flat" ]; then
     exit 0
 fi
 
-db="$(database "$scale")"
+db="$(seeded_database "$scale")"
 start_kitchen "$db"
 node "$here/peers/graphql-js/server.js" --db "$db" --port "$peer_port" --schema "$root/Schema.graphql" \
     >"$work/peer.log" 2>&1 &

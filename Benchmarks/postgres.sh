@@ -40,7 +40,6 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-sqlite_port=18280 pg_port=18281 second_port=18282 balancer_port=18283
 "$here/peers/setup.sh" >/dev/null
 export NODE_PATH="$deps/usr/share/nodejs:$deps/usr/lib/x86_64-linux-gnu/nodejs"
 if [ -z "$kitchen" ]; then
@@ -64,21 +63,8 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 . "$here/seeded.sh"
-mkdir -p "$deps/data"
-db="$(seeded_path "$scale")"
-if [ ! -f "$db" ]; then
-    "$kitchen" seed --db "$db.tmp" --scale "$scale" >&2
-    mv "$db.tmp" "$db"
-    for suffix in -wal -shm; do [ -f "$db.tmp$suffix" ] && mv "$db.tmp$suffix" "$db$suffix"; done
-fi
-wait_for() {  # wait_for PORT
-    for _ in $(seq 1 300); do
-        if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
-        sleep 0.1
-    done
-    echo "nothing listens on 127.0.0.1:$1" >&2
-    exit 1
-}
+read -r sqlite_port pg_port second_port balancer_port <<<"$(free_ports 4)"
+db="$(seeded_database "$scale")"
 
 # serve DB PORT CACHE-BYTES → starts a Kitchen; its pid is the last of `pids`.
 serve() {

@@ -17,7 +17,7 @@ count="${2:-200}"
 kitchen="$root/.build/release/kitchen"
 [ "${3:-}" = "--kitchen" ] && kitchen="$4"
 . "$here/seeded.sh"
-port="$(free_port)"
+port="$(free_ports 1)"
 db="$(seeded_path 10000)"
 [ -f "$db" ] || { echo "run Benchmarks/http.sh once first (it seeds $db)" >&2; exit 1; }
 "$here/peers/setup.sh" >/dev/null
