@@ -1,15 +1,16 @@
 import Foundation
 import GraphQL
 import HTTPServer
-import Storage
 import Synchronization
 import Testing
 
 @testable import App
+@testable import Storage
 
 /// A real server with a tiny schema whose one subscription follows any event-log topic,
-/// over a real database file, so that the SSE transport is tested apart from the product.
-/// The viewer is the `X-User` header.
+/// over a real database — a SQLite file, or in scripts/test's PostgreSQL pass a schema of
+/// its own in the test cluster, as `TestServer` does — so that the SSE transport is tested
+/// apart from the product. The viewer is the `X-User` header.
 final class TinySubscriptionServer: Sendable {
     static let sdl = """
         type Query { ok: Boolean! }
@@ -21,19 +22,28 @@ final class TinySubscriptionServer: Sendable {
         """
 
     let port: UInt16
-    let databasePath: String
+    /// The database: a file path or a `postgres://` connection string.
+    let location: String
     let hub: SubscriptionHub
     private let directory: URL
     private let http: HTTPServer
-    let database: Database
+    let database: any KitchenDatabase
+    /// The PostgreSQL schema the server runs in (nil on SQLite).
+    private let schema: PostgresScratchSchema?
     /// How many times the `events` root field has been resolved (once per execution).
     let executions: ExecutionCount
 
     init(limits: SubscriptionHub.Limits = .init(perOwner: 2, total: 100, keepAliveInterval: .seconds(60))) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("kitchen-sse-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        databasePath = directory.appendingPathComponent("events.sqlite").path
-        database = try Database.open(path: databasePath, migrations: DomainMigrations.all)
+        var schema: PostgresScratchSchema?
+        if TestServer.onPostgres {
+            schema = try PostgresScratchSchema(in: ProcessInfo.processInfo.environment["KITCHEN_TEST_POSTGRES"] ?? "")
+        }
+        self.schema = schema
+        location = schema?.url ?? directory.appendingPathComponent("events.sqlite").path
+        database = try StoreLocation(location).open(
+            poolSize: 2, mediaFolder: directory.appendingPathComponent("media").path)
         let executions = ExecutionCount()
         self.executions = executions
         var resolvers = Resolvers<String?>()
@@ -67,17 +77,23 @@ final class TinySubscriptionServer: Sendable {
         port = try http.start()
     }
 
-    /// Writes an event as another process would: through a second connection to the file.
+    /// Writes an event as another process would: through a database of its own on the
+    /// same file or schema.
     func publish(_ topic: String, _ payload: String = "") throws {
-        let other = try Database(path: databasePath)
+        let other = try StoreLocation(location).open(poolSize: 1, mediaFolder: directory.appendingPathComponent("media").path)
         defer { other.close() }
-        try other.write { try EventLog.append(topic: topic, payload: payload, $0) }
+        if let postgres = other as? PostgresDatabase {
+            try postgres.write { try PostgresEvents.append(topic: topic, payload: payload, $0) }
+        } else if let sqlite = other as? Database {
+            try sqlite.write { try EventLog.append(topic: topic, payload: payload, $0) }
+        }
     }
 
     func stop() {
         hub.stop()
         http.stop()
         database.close()
+        schema?.drop()
         try? FileManager.default.removeItem(at: directory)
     }
 
