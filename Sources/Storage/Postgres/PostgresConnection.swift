@@ -31,7 +31,9 @@ public final class PostgresConnection {
     /// Connects with a libpq connection string or URI, under `PostgresConnection.socketDefaults`
     /// for whatever the string does not set; throws what libpq says on failure.
     init(url: String, roundTripLimit: Duration? = nil) throws(PostgresError) {
-        guard let connection = Self.connect(url, roundTripLimit: roundTripLimit) else { throw .misuse("libpq could not allocate a connection") }
+        guard let connection = Self.connect(url, roundTripLimit: roundTripLimit) else {
+            throw .misuse("libpq could not allocate a connection")
+        }
         guard PQstatus(connection) == CONNECTION_OK else {
             let message = String(cString: PQerrorMessage(connection)).trimmingSpaces
             PQfinish(connection)

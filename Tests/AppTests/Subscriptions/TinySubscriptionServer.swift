@@ -22,28 +22,15 @@ final class TinySubscriptionServer: Sendable {
         """
 
     let port: UInt16
-    /// The database: a file path or a `postgres://` connection string.
-    let location: String
     let hub: SubscriptionHub
-    private let directory: URL
     private let http: HTTPServer
-    let database: any KitchenDatabase
-    /// The PostgreSQL schema the server runs in (nil on SQLite).
-    private let schema: PostgresScratchSchema?
+    let scratch: ScratchDatabase
     /// How many times the `events` root field has been resolved (once per execution).
     let executions: ExecutionCount
 
     init(limits: SubscriptionHub.Limits = .init(perOwner: 2, total: 100, keepAliveInterval: .seconds(60))) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("kitchen-sse-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var schema: PostgresScratchSchema?
-        if TestServer.onPostgres {
-            schema = try PostgresScratchSchema(in: ProcessInfo.processInfo.environment["KITCHEN_TEST_POSTGRES"] ?? "")
-        }
-        self.schema = schema
-        location = schema?.url ?? directory.appendingPathComponent("events.sqlite").path
-        database = try StoreLocation(location).open(
-            poolSize: 2, mediaFolder: directory.appendingPathComponent("media").path)
+        let scratch = try ScratchDatabase()
+        self.scratch = scratch
         let executions = ExecutionCount()
         self.executions = executions
         var resolvers = Resolvers<String?>()
@@ -60,7 +47,7 @@ final class TinySubscriptionServer: Sendable {
         }
         let bound = try resolvers.bind(to: try SchemaBuilder.build(sdl: Self.sdl))
         hub = SubscriptionHub(limits: limits)
-        try hub.start(database: database, pollInterval: .milliseconds(10))
+        try hub.start(database: scratch.database, pollInterval: .milliseconds(10))
         let endpoint = GraphQLEndpoint<String?>(
             service: GraphQLService(bound: bound),
             makeContext: { request in request.headers["X-User"] },
@@ -80,21 +67,15 @@ final class TinySubscriptionServer: Sendable {
     /// Writes an event as another process would: through a database of its own on the
     /// same file or schema.
     func publish(_ topic: String, _ payload: String = "") throws {
-        let other = try StoreLocation(location).open(poolSize: 1, mediaFolder: directory.appendingPathComponent("media").path)
+        let other = try scratch.openAnother()
         defer { other.close() }
-        if let postgres = other as? PostgresDatabase {
-            try postgres.write { try PostgresEvents.append(topic: topic, payload: payload, $0) }
-        } else if let sqlite = other as? Database {
-            try sqlite.write { try EventLog.append(topic: topic, payload: payload, $0) }
-        }
+        try ScratchDatabase.appendEvent(topic: topic, payload: payload, through: other)
     }
 
     func stop() {
         hub.stop()
         http.stop()
-        database.close()
-        schema?.drop()
-        try? FileManager.default.removeItem(at: directory)
+        scratch.close()
     }
 
     static func with<T>(
