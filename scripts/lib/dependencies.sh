@@ -27,12 +27,21 @@ as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
 }
 
-# Installs Debian packages (apt-get update first), quietly and without questions.
-apt_install() {
+# Installs Debian packages (apt-get update first), quietly and without questions, and
+# without starting their services: Debian's nginx and postgresql would otherwise start on
+# ports 80 and 5432 (the tests run their own). A policy-rc.d that says no (101) stands in
+# /usr/sbin meanwhile, unless one is there already, and goes again however the install ends.
+apt_install() (
     echo "kitchen: installing Debian packages: $*" >&2
+    policy=/usr/sbin/policy-rc.d
+    if [ ! -e "$policy" ]; then
+        trap 'as_root rm -f "$policy"' EXIT
+        printf '#!/bin/sh\n# kitchen: no service starts while scripts install packages\nexit 101\n' | as_root tee "$policy" >/dev/null
+        as_root chmod 755 "$policy"
+    fi
     as_root apt-get update -qq
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
-}
+)
 
 # Ensures the C libraries' development packages and pkg-config are present.
 ensure_debian_packages() {

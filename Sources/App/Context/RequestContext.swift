@@ -53,7 +53,7 @@ struct RequestContext: Sendable {
             do {
                 viewerID = try store.users.userID(tokenDigest: digest)
             } catch {
-                throw GraphQLError("Internal server error", code: .internalError)
+                throw DatabaseOutage.clientError(error)
             }
             if let tokensGeneration {
                 store.viewerTokens?.remember(viewerID, for: digest, generation: tokensGeneration)

@@ -6,15 +6,15 @@ struct GraphQLService<Context>: Sendable {
     let bound: BoundSchema<Context>
     let cache: DocumentCache
     let limits: RequestLimits
-    /// Logs an internal error's detail; returns the id the client sees.
-    let onInternalError: @Sendable (any Error, [PathComponent]) -> String?
+    /// Logs an internal error's detail; returns what the client sees of it.
+    let onInternalError: @Sendable (any Error, [PathComponent]) -> MaskedError
     /// Counts document cache hits and misses, when set.
     var metrics: ServerMetrics? = nil
 
     init(
         bound: BoundSchema<Context>, cache: DocumentCache = DocumentCache(),
         limits: RequestLimits = .default,
-        onInternalError: @escaping @Sendable (any Error, [PathComponent]) -> String? = { _, _ in nil }
+        onInternalError: @escaping @Sendable (any Error, [PathComponent]) -> MaskedError = { _, _ in MaskedError() }
     ) {
         self.bound = bound
         self.cache = cache

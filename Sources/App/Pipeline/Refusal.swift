@@ -20,6 +20,9 @@ struct Refusal: Error, Sendable {
         /// Too many streams open for this user, or in all: 429 with `Retry-After`
         /// (`RATE_LIMITED`).
         case tooManyStreams
+        /// The database does not answer: 503 with `Retry-After` under either media type
+        /// (`UNAVAILABLE`, see `DatabaseOutage`).
+        case unavailable
     }
 
     /// The errors, as the `errors` of a response without `data`.
@@ -46,6 +49,7 @@ struct Refusal: Error, Sendable {
         case .malformed: 400
         case .methodNotAllowed: 405
         case .tooManyStreams: 429
+        case .unavailable: 503
         }
     }
 }

@@ -14,19 +14,23 @@ extension RequestPipeline {
 
     /// Answers a ready query or mutation as one HTTP response: `encode` writes a result
     /// (`reply.result` when nil, and then a query may come from, and go into, the response
-    /// cache); a mutation's response is held until its writes are on disk.
+    /// cache); a mutation's response is held until its writes are on disk. A result that
+    /// met a database that does not answer is the `unavailable` refusal instead.
     func respond(
         _ operation: ReadyOperation<Context>, reply: Reply, bytes: ResponseCache.RequestBytesKey? = nil,
         encode: (@Sendable (ExecutionResult) -> HTTPResponse)? = nil
     ) -> HTTPResponse {
+        let written: @Sendable (ExecutionResult) -> HTTPResponse = encode ?? { reply.result($0) }
+        let encoded: @Sendable (ExecutionResult) -> HTTPResponse = { [self] result in
+            outage(in: result).map(reply.refusal) ?? written(result)
+        }
         if encode == nil, let responseCaching, operation.operationType == .query, !operation.hasUploads {
             return responseCaching.respond(
                 query: operation.query, operationName: operation.parameters.operationName,
                 variables: operation.parameters.variables, context: operation.context, reply: reply,
-                bytes: bytes, loggedOperationName: operation.loggedOperationName
+                bytes: bytes, loggedOperationName: operation.loggedOperationName, encode: encoded
             ) { execute(operation).result }
         }
-        let encoded: @Sendable (ExecutionResult) -> HTTPResponse = encode ?? { reply.result($0) }
         let executed = execute(operation)
         guard executed.durableAfter != nil else { return encoded(executed.result) }
         let pending = PendingResponse()

@@ -23,7 +23,7 @@ extension RequestPipeline {
         do {
             source = try subscriptions.source(subscription, operation.context)
         } catch {
-            return Refusal([error])
+            return .judging([error])
         }
         let service = self.service
         let context = operation.context

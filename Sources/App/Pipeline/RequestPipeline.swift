@@ -23,7 +23,9 @@ import HTTPServer
 ///
 /// Then execution, also here: queries in one shared database snapshot and answered from
 /// the response cache when they can be, mutations answered only once their writes are on
-/// disk, subscriptions opened on the `SubscriptionHub`.
+/// disk, subscriptions opened on the `SubscriptionHub`; and a result that met a database
+/// that does not answer becomes the `unavailable` refusal (503, `Retry-After`) on every
+/// transport (`outage(in:)`).
 ///
 /// ## How a transport uses it
 ///
@@ -128,7 +130,7 @@ struct RequestPipeline<Context: Sendable>: Sendable {
         do {
             context = try makeContext(caller)
         } catch {
-            return .failure(Refusal([error]))
+            return .failure(.judging([error]))
         }
         if !request.uploads.isEmpty {
             guard let attachUploads else { return .failure(.malformed(Self.uploadsRefused)) }

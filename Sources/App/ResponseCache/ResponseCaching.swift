@@ -62,16 +62,16 @@ struct ResponseCaching<Context>: Sendable {
         return (stored, key)
     }
 
-    /// The cached response for the request, or the one `execute` makes (stored when it
-    /// qualifies, also under the request's exact `bytes` when given, with the operation
-    /// name the log shows).
+    /// The cached response for the request, or the one `execute` makes and `encode` writes
+    /// (stored when it qualifies, also under the request's exact `bytes` when given, with
+    /// the operation name the log shows).
     func respond(
         query: String, operationName: String?, variables: ObjectValue, context: Context,
         reply: Reply, bytes: ResponseCache.RequestBytesKey? = nil, loggedOperationName: String? = nil,
-        execute: () -> ExecutionResult
+        encode: (ExecutionResult) -> HTTPResponse, execute: () -> ExecutionResult
     ) -> HTTPResponse {
         let state = requestState(context)
-        guard let before = state.generation else { return reply.result(execute()) }
+        guard let before = state.generation else { return encode(execute()) }
         var key = ResponseCache.Key(
             query: query, operationName: operationName, variables: variables,
             audience: state.viewer.map { .user($0) } ?? .anonymous, mediaType: reply.mediaType)
@@ -85,7 +85,7 @@ struct ResponseCaching<Context>: Sendable {
         ThreadViewerReads.reset()
         let (result, recorded) = recordReads(execute)
         var reads = recorded
-        var response = reply.result(result)
+        var response = encode(result)
         // `begin` cleared the clock mark when the request arrived.
         if result.errors.isEmpty, result.hasData, !ThreadClockReads.wasRead {
             response = compression?.precompressed(response) ?? response

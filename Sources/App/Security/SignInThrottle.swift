@@ -33,7 +33,7 @@ struct SignInThrottle: Sendable {
             accountFailures = try users.signInFailures(username: username, since: since)
             addressFailures = address.isEmpty ? 0 : try users.signInFailures(username: Self.key(address), since: since)
         } catch {
-            throw GraphQLError("Internal server error", code: .internalError)
+            throw DatabaseOutage.clientError(error)
         }
         if accountFailures >= perAccount || addressFailures >= perAddress {
             throw GraphQLError(Self.tooMany(minutes: Int((window / 60).rounded(.up))), code: .rateLimited)

@@ -11,6 +11,8 @@ public struct ServeOptions: Sendable {
     public var databasePath: String
     /// Connections a PostgreSQL store keeps open at most (`--db-pool`).
     public var databasePoolSize = StoreLocation.defaultPoolSize
+    /// How long a PostgreSQL statement may wait for the server (`--db-timeout`); nil: no bound.
+    public var databaseRoundTripLimit: Duration? = PostgresDatabase.defaultRoundTripLimit
     /// Where a PostgreSQL store keeps uploads (`--media`): a folder every instance shares.
     public var mediaFolder = "kitchen.media"
     /// The load balancers whose `X-Forwarded-For` names the client (`--trusted-proxy`).
@@ -107,7 +109,8 @@ public final class KitchenServer: Sendable {
         let database: any KitchenDatabase
         do {
             database = try StoreLocation(options.databasePath).open(
-                poolSize: options.databasePoolSize, mediaFolder: options.mediaFolder)
+                poolSize: options.databasePoolSize, mediaFolder: options.mediaFolder,
+                roundTripLimit: options.databaseRoundTripLimit)
         } catch {
             throw StartupError("cannot open the database \(StoreLocation(options.databasePath).shown): \(error)")
         }
@@ -171,7 +174,7 @@ public final class KitchenServer: Sendable {
         var service = GraphQLService(bound: bound, limits: options.limits, onInternalError: { error, path in
             let id = RequestID.current ?? RequestID.make()
             log.line("internal error \(id) at \(path.map(\.text).joined(separator: ".")): \(error)")
-            return id
+            return DatabaseOutage.masked(error, requestID: id)
         })
         service.metrics = developer.metrics
         var endpoint = GraphQLEndpoint<RequestContext>(

@@ -53,9 +53,12 @@ struct Router<Context: Sendable>: HTTPHandler {
             guard request.method == "GET" else {
                 return (GraphQLEndpoint<Context>.methodNotAllowed(allow: "GET, HEAD"), nil)
             }
-            return isHealthy()
-                ? (HTTPResponse(status: 200, text: "ok"), nil)
-                : (HTTPResponse(status: 503, text: "the database does not answer"), nil)
+            guard isHealthy() else {
+                var response = HTTPResponse(status: 503, text: "the database does not answer")
+                response.headers.replaceOrAdd(name: "Retry-After", value: String(DatabaseOutage.retryAfterSeconds))
+                return (response, nil)
+            }
+            return (HTTPResponse(status: 200, text: "ok"), nil)
         case "/schema.graphql":
             guard request.method == "GET" else {
                 return (GraphQLEndpoint<Context>.methodNotAllowed(allow: "GET, HEAD"), nil)

@@ -56,7 +56,7 @@ enum SubscriptionResolvers {
             do {
                 exists = try store.comments.targetExists(target)
             } catch {
-                throw GraphQLError("Internal server error", code: .internalError)
+                throw DatabaseOutage.clientError(error)
             }
             guard exists else {
                 throw GraphQLError("Nothing to comment on has this ID.", code: .notFound)

@@ -104,6 +104,9 @@ final class GraphQLWebSocket<Context: Sendable>: WebSocketHandler {
         let context: Context
         do {
             context = try pipeline.makeContext(caller)
+        } catch where error.code == ErrorCode.unavailable.rawValue {
+            apply { $0.closeForServer(TransportWS.tryAgainLater, "The database does not answer; try again shortly") }
+            return
         } catch {
             apply { $0.closeForServer(TransportWS.internalError, "Internal server error") }
             return
@@ -152,7 +155,13 @@ final class GraphQLWebSocket<Context: Sendable>: WebSocketHandler {
         }
         guard operation.isSubscription else {
             let executed = RequestID.$current.withValue(requestID) { pipeline.execute(operation) }
-            pipeline.whenDeliverable(executed) { [weak self] result, _ in
+            pipeline.whenDeliverable(executed) { [weak self, pipeline] result, _ in
+                // A database that did not answer is the refusal a POST would get (503).
+                if let outage = pipeline.outage(in: result) {
+                    self?.finish(id, ticket: ticket, with: [.error(id: id, outage.errors)])
+                    logged(operation.loggedOperationName, outage.status(for: .graphQLResponse), outage.errors)
+                    return
+                }
                 self?.finish(
                     id, ticket: ticket,
                     with: result.hasData ? [.next(id: id, result), .complete(id: id)] : [.error(id: id, result.errors)])

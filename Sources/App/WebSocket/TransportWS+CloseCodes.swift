@@ -19,4 +19,7 @@ extension TransportWS {
     static let terminated = WebSocketCloseCode(rawValue: 4499)
     /// 4500: the server could not name the viewer (its token store failed).
     static let internalError = WebSocketCloseCode(rawValue: 4500)
+    /// 1013 (RFC 6455's "Try Again Later"): the viewer could not be named because the
+    /// database does not answer; the client may connect again shortly.
+    static let tryAgainLater = WebSocketCloseCode(rawValue: 1013)
 }

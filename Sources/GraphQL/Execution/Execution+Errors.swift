@@ -23,7 +23,7 @@ extension Execution {
     }
 
     /// A resolver's error as the client sees it: a `GraphQLError` keeps its message and
-    /// code; anything else is masked as `INTERNAL` and handed to `onInternalError`.
+    /// code; anything else is handed to `onInternalError` and masked as it says.
     func located(_ error: any Error, at slot: Int, _ site: FieldSite) -> GraphQLError {
         if var error = error as? GraphQLError {
             if error.path.isEmpty { error.path = tree.path(of: slot) }
@@ -33,14 +33,15 @@ extension Execution {
         return mask(error, at: slot, site)
     }
 
-    /// `Internal server error`, code `INTERNAL`; the detail goes to the hook only.
+    /// `Internal server error`, code `INTERNAL` (or what the hook shows instead); the
+    /// detail goes to the hook only.
     func mask(_ error: any Error, at slot: Int, _ site: FieldSite) -> GraphQLError {
         let path = tree.path(of: slot)
+        let shown = onInternalError?(error, path) ?? MaskedError()
         var extensions = ObjectValue()
-        if let id = onInternalError?(error, path) { extensions["requestId"] = .string(id) }
+        if let id = shown.requestID { extensions["requestId"] = .string(id) }
         return GraphQLError(
-            "Internal server error", locations: locations(site), path: path,
-            code: .internalError, extensions: extensions)
+            shown.message, locations: locations(site), path: path, code: shown.code, extensions: extensions)
     }
 
     /// An error the engine finds in what the application returned (a wrong shape, an

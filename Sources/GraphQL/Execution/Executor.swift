@@ -1,8 +1,23 @@
 /// Reports an internal error (any Swift error a resolver throws that is not a
-/// `GraphQLError`) so the application can log its detail; the client sees only
-/// `Internal server error` with code `INTERNAL`. A returned string (a request or incident
-/// id) is added to the error's `extensions` as `requestId`.
-public typealias InternalErrorHandler = (_ error: any Error, _ path: [PathComponent]) -> String?
+/// `GraphQLError`) so the application can log its detail, and says how the client is
+/// shown it: `Internal server error` with code `INTERNAL` unless the application knows a
+/// truer kind (such as a database that does not answer), never the detail itself.
+public typealias InternalErrorHandler = (_ error: any Error, _ path: [PathComponent]) -> MaskedError
+
+/// What a client sees of a masked internal error: a message and code chosen by the
+/// application, and the id (a request or incident id) that ties it to the log line with
+/// the detail, shown as `extensions.requestId`.
+public struct MaskedError: Sendable, Hashable {
+    public var message: String
+    public var code: ErrorCode
+    public var requestID: String?
+
+    public init(message: String = "Internal server error", code: ErrorCode = .internalError, requestID: String? = nil) {
+        self.message = message
+        self.code = code
+        self.requestID = requestID
+    }
+}
 
 extension BoundSchema {
     /// Executes a request (section 6): selects the operation, coerces the variables, and

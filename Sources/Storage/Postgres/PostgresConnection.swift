@@ -4,7 +4,8 @@ import Synchronization
 /// One libpq connection, used by one thread at a time (the pool hands it out).
 ///
 /// Every statement is prepared once per connection under a name of its own and run with
-/// `PQexecPrepared`, its values bound as parameters, never spliced into the text. Results
+/// `PQsendQueryPrepared`, its values bound as parameters, never spliced into the text, and
+/// waited for no longer than `roundTripLimit` (`PostgresConnection+RoundTrip`). Results
 /// come in libpq's text format and are read by `PostgresRow`.
 public final class PostgresConnection {
     let handle: OpaquePointer
@@ -19,15 +20,27 @@ public final class PostgresConnection {
     /// The rows the last `execute` changed.
     public private(set) var changes = 0
 
-    /// Connects with a libpq connection string or URI; throws what libpq says on failure.
-    init(url: String) throws(PostgresError) {
-        guard let connection = PQconnectdb(url) else { throw .misuse("libpq could not allocate a connection") }
+    /// How long one round trip (a statement sent, its results read) may wait for the
+    /// server before the connection counts as lost (`PostgresError.noAnswer`); nil waits
+    /// as long as libpq's own socket options let it.
+    var roundTripLimit: Duration?
+    /// A round trip outlived `roundTripLimit`: the server's answer may still come, so the
+    /// session cannot be trusted with another statement and is given up.
+    private(set) var isAbandoned = false
+
+    /// Connects with a libpq connection string or URI, under `PostgresConnection.socketDefaults`
+    /// for whatever the string does not set; throws what libpq says on failure.
+    init(url: String, roundTripLimit: Duration? = nil) throws(PostgresError) {
+        guard let connection = Self.connect(url, roundTripLimit: roundTripLimit) else {
+            throw .misuse("libpq could not allocate a connection")
+        }
         guard PQstatus(connection) == CONNECTION_OK else {
             let message = String(cString: PQerrorMessage(connection)).trimmingSpaces
             PQfinish(connection)
-            throw PostgresError("cannot connect: \(message)")
+            throw PostgresError(sqlState: PostgresError.cannotConnect, "cannot connect: \(message)")
         }
         handle = connection
+        self.roundTripLimit = roundTripLimit
         // Quiet NOTICEs (CREATE … IF NOT EXISTS says one) instead of printing them on stderr.
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
         try runControl("SET synchronous_commit = on")
@@ -43,8 +56,9 @@ public final class PostgresConnection {
         PQfinish(handle)
     }
 
-    /// Whether the connection is still usable (a server restart breaks it).
-    var isHealthy: Bool { !isClosed && PQstatus(handle) == CONNECTION_OK }
+    /// Whether the connection is still usable (a server restart breaks it, and so does a
+    /// round trip that got no answer in time).
+    var isHealthy: Bool { !isClosed && !isAbandoned && PQstatus(handle) == CONNECTION_OK }
 
     /// Whether a transaction is open.
     var isInTransaction: Bool { PQtransactionStatus(handle) != PQTRANS_IDLE }
@@ -107,16 +121,14 @@ public final class PostgresConnection {
 
     /// Runs several `;`-separated statements without parameters (schema scripts).
     func executeScript(_ sql: String) throws(PostgresError) {
-        try checkOpen()
-        let result = PQexec(handle, sql)
+        let result = try roundTrip { PQsendQuery($0, sql) }
         defer { PQclear(result) }
         try check(result, sql: nil)
     }
 
     /// Runs a transaction-control statement (`BEGIN`, `COMMIT`, `SET`), not counted.
     func runControl(_ sql: String) throws(PostgresError) {
-        try checkOpen()
-        let result = PQexec(handle, sql)
+        let result = try roundTrip { PQsendQuery($0, sql) }
         defer { PQclear(result) }
         try check(result, sql: sql)
     }
@@ -125,10 +137,9 @@ public final class PostgresConnection {
     /// descriptions) with `parameters` bound as text, unprepared and not counted among the
     /// statements a request runs, and returns its rows' texts (nil for `NULL`).
     func plumbing(_ sql: String, _ parameters: [String] = []) throws(PostgresError) -> [[String?]] {
-        try checkOpen()
         let storage: [[CChar]?] = parameters.map { Array($0.utf8CString) }
-        let result = withPointers(storage[...]) { pointers in
-            PQexecParams(handle, sql, Int32(pointers.count), nil, pointers, nil, nil, 0)
+        let result = try withPointers(storage[...]) { pointers throws(PostgresError) in
+            try roundTrip { PQsendQueryParams($0, sql, Int32(pointers.count), nil, pointers, nil, nil, 0) }
         }
         defer { PQclear(result) }
         try check(result, sql: sql)
@@ -163,9 +174,13 @@ public final class PostgresConnection {
 
     // MARK: Internals
 
-    private func checkOpen() throws(PostgresError) {
+    func checkOpen() throws(PostgresError) {
         if isClosed { throw .misuse("the connection is closed") }
+        if isAbandoned { throw .noAnswer(within: roundTripLimit) }
     }
+
+    /// Gives the session up after a round trip that got no answer in time.
+    func abandon() { isAbandoned = true }
 
     /// Prepares `sql` (once per connection), runs it with `arguments` and hands the result
     /// to `body`.
@@ -181,8 +196,8 @@ public final class PostgresConnection {
         ThreadStatementCount.increment()
         // Counted with SQLite's, so `/metrics` shows one total whichever store runs.
         Connection.globalStatementCount.add(1, ordering: .relaxed)
-        let result = try withParameters(arguments, texts) { values, lengths, formats in
-            PQexecPrepared(handle, name, Int32(arguments.count), values, lengths, formats, 0)
+        let result = try withParameters(arguments, texts) { values, lengths, formats throws(PostgresError) in
+            try roundTrip { PQsendQueryPrepared($0, name, Int32(arguments.count), values, lengths, formats, 0) }
         }
         defer { PQclear(result) }
         try check(result, sql: sql)
@@ -199,7 +214,7 @@ public final class PostgresConnection {
             prepared.removeAll(keepingCapacity: true)
         }
         let name = "k\(prepared.count + 1)"
-        let result = PQprepare(handle, name, sql, 0, nil)
+        let result = try roundTrip { PQsendPrepare($0, name, sql, 0, nil) }
         defer { PQclear(result) }
         try check(result, sql: sql.trimmingSpaces)
         prepared[key] = name
@@ -209,8 +224,8 @@ public final class PostgresConnection {
     /// Calls `body` with C arrays of the parameters' texts (bytes in binary format).
     private func withParameters(
         _ arguments: [PostgresValue], _ texts: [String?],
-        _ body: (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?) -> OpaquePointer?
-    ) throws -> OpaquePointer? {
+        _ body: (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?) throws(PostgresError) -> OpaquePointer?
+    ) throws(PostgresError) -> OpaquePointer? {
         var storage: [[CChar]?] = []
         storage.reserveCapacity(arguments.count)
         var lengths: [Int32] = []
@@ -230,11 +245,11 @@ public final class PostgresConnection {
                 formats.append(0)
             }
         }
-        return withPointers(storage[...]) { pointers in
-            pointers.withUnsafeBufferPointer { values in
-                lengths.withUnsafeBufferPointer { lengths in
-                    formats.withUnsafeBufferPointer { formats in
-                        body(values.baseAddress, lengths.baseAddress, formats.baseAddress)
+        return try withPointers(storage[...]) { pointers throws(PostgresError) in
+            try pointers.withUnsafeBufferPointer { values throws(PostgresError) in
+                try lengths.withUnsafeBufferPointer { lengths throws(PostgresError) in
+                    try formats.withUnsafeBufferPointer { formats throws(PostgresError) in
+                        try body(values.baseAddress, lengths.baseAddress, formats.baseAddress)
                     }
                 }
             }
@@ -242,27 +257,27 @@ public final class PostgresConnection {
     }
 
     /// Pins each buffer in turn and collects their addresses (nil for `NULL`).
-    private func withPointers<R>(
+    private func withPointers<R, E: Error>(
         _ buffers: ArraySlice<[CChar]?>, collected: [UnsafePointer<CChar>?] = [],
-        _ body: ([UnsafePointer<CChar>?]) -> R
-    ) -> R {
-        guard let first = buffers.first else { return body(collected) }
+        _ body: ([UnsafePointer<CChar>?]) throws(E) -> R
+    ) throws(E) -> R {
+        guard let first = buffers.first else { return try body(collected) }
         let rest = buffers.dropFirst()
-        guard let buffer = first else { return withPointers(rest, collected: collected + [nil], body) }
-        return buffer.withUnsafeBufferPointer { pointer in
-            withPointers(rest, collected: collected + [pointer.baseAddress], body)
+        guard let buffer = first else { return try withPointers(rest, collected: collected + [nil], body) }
+        return try buffer.withUnsafeBufferPointer { pointer throws(E) in
+            try withPointers(rest, collected: collected + [pointer.baseAddress], body)
         }
     }
 
     /// Throws the error a result reports (or the connection's, for no result).
     private func check(_ result: OpaquePointer?, sql: String?) throws(PostgresError) {
-        guard let result else {
-            throw PostgresError(String(cString: PQerrorMessage(handle)).trimmingSpaces, sql: sql)
-        }
+        guard let result else { throw failure(sql: sql) }
         switch PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY: return
         default:
-            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+            // libpq's own failures (the server went away mid-statement) carry no SQLSTATE.
+            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+                ?? (PQstatus(handle) == CONNECTION_OK ? "" : PostgresError.connectionLost)
             let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
                 ?? String(cString: PQresultErrorMessage(result)).trimmingSpaces
             throw PostgresError(sqlState: state, message, sql: sql?.trimmingSpaces)

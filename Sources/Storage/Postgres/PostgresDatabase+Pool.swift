@@ -34,7 +34,7 @@ extension PostgresDatabase {
     /// yet counted as open).
     private func openLeased(for thread: UInt?, counted: Bool = true) throws -> PostgresBox {
         do {
-            let box = PostgresBox(try PostgresConnection(url: url))
+            let box = PostgresBox(try PostgresConnection(url: url, roundTripLimit: roundTripLimit))
             if let thread { pool.withLock { $0.leased[thread] = box } }
             return box
         } catch {

@@ -44,16 +44,30 @@ public final class PostgresDatabase: Sendable {
     let describedStatements = Mutex<[String: PostgresStatementReads]>([:])
     /// The folder uploaded pictures are kept in: one that every instance shares.
     public let mediaFolderPath: String
+    /// How long a statement's round trip may wait for the server before its connection is
+    /// given up and the caller told the database does not answer (nil: no bound).
+    let roundTripLimit: Duration?
+
+    /// `roundTripLimit` unless told otherwise (`--db-timeout`): long enough for any
+    /// statement a request makes, short enough that a dead path to the server is a prompt
+    /// 503 rather than a hung request.
+    public static let defaultRoundTripLimit: Duration = .seconds(10)
 
     /// Connects (one connection, to fail early on a bad string) and brings the schema up to
     /// date with `PostgresSchema.migrations`, holding an advisory lock so that instances
-    /// starting at once migrate one after the other.
+    /// starting at once migrate one after the other. The migrations run without
+    /// `roundTripLimit` (an index built over much data may take long); every later
+    /// statement within it.
     public static func open(
-        url: String, poolSize: Int = StoreLocation.defaultPoolSize, mediaFolder: String = "kitchen.media"
+        url: String, poolSize: Int = StoreLocation.defaultPoolSize, mediaFolder: String = "kitchen.media",
+        roundTripLimit: Duration? = defaultRoundTripLimit
     ) throws -> PostgresDatabase {
-        let database = try PostgresDatabase(url: url, poolSize: poolSize, mediaFolder: mediaFolder)
+        let database = try PostgresDatabase(
+            url: url, poolSize: poolSize, mediaFolder: mediaFolder, roundTripLimit: roundTripLimit)
         do {
             try database.withConnection { c in
+                c.roundTripLimit = nil
+                defer { c.roundTripLimit = roundTripLimit }
                 try PostgresMigrator.migrate(c)
                 let catalog = try PostgresCatalog.read(c)
                 database.catalogBox.withLock { $0 = catalog }
@@ -65,13 +79,14 @@ public final class PostgresDatabase: Sendable {
         return database
     }
 
-    init(url: String, poolSize: Int, mediaFolder: String) throws {
+    init(url: String, poolSize: Int, mediaFolder: String, roundTripLimit: Duration?) throws {
         self.url = url
         mediaFolderPath = mediaFolder
+        self.roundTripLimit = roundTripLimit
         self.poolSize = max(1, poolSize)
         pool = Mutex(PostgresPool())
         slots = DispatchSemaphore(value: self.poolSize)
-        let first = try PostgresConnection(url: url)
+        let first = try PostgresConnection(url: url, roundTripLimit: roundTripLimit)
         channel = try PostgresChangeCapture.channel(first)
         pool.withLock { $0.idle.append(PostgresBox(first)) }
         pool.withLock { $0.openCount = 1 }

@@ -68,7 +68,7 @@ final class PostgresEventFeed: EventFeed, Sendable {
 
     /// A new connection listening on the database's channel.
     private static func listen(_ database: PostgresDatabase) throws -> PostgresConnection {
-        let connection = try PostgresConnection(url: database.url)
+        let connection = try PostgresConnection(url: database.url, roundTripLimit: database.roundTripLimit)
         // The instance id is a UUID: nothing in it needs quoting.
         try connection.runControl("SET application_name = '\(applicationName(instance: database.instanceID))'")
         try connection.runControl("LISTEN \"\(database.channel)\"")

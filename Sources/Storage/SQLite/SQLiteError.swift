@@ -4,7 +4,7 @@ internal import CSQLite
 ///
 /// It carries the SQL text that failed but never the values bound to it: bound values may be
 /// passwords, tokens or personal data, and errors end up in logs.
-public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct SQLiteError: DatabaseFailure, Sendable, Equatable, CustomStringConvertible {
     /// The primary result code (`SQLITE_CONSTRAINT`, `SQLITE_BUSY`, …).
     public let code: Int32
     /// The extended result code (`kitchen_sqlite_constraint_unique`, …); equals `code` when there is none.
@@ -39,6 +39,9 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isForeignKeyViolation: Bool { extendedCode == kitchen_sqlite_constraint_foreignkey }
     /// The database stayed locked longer than the busy timeout.
     public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
+    /// The file could not be opened, or reading or writing it failed (`SQLITE_CANTOPEN`,
+    /// `SQLITE_IOERR`): the disk or the file system did not answer, not the statement.
+    public var isUnavailable: Bool { code == SQLITE_CANTOPEN || code == SQLITE_IOERR }
 
     /// The commit was made but syncing the write-ahead log to disk failed, so it may not
     /// survive a power cut.

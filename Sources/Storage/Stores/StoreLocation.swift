@@ -20,15 +20,18 @@ public enum StoreLocation: Sendable, Hashable {
     /// Opens the database and brings its schema up to date; `poolSize` bounds the
     /// connections a PostgreSQL store keeps open (SQLite's readers have their own bound),
     /// and `mediaFolder` is where a PostgreSQL store's uploads go (a SQLite file keeps them
-    /// beside itself).
+    /// beside itself); `roundTripLimit` bounds a PostgreSQL statement's wait for the server
+    /// (`PostgresDatabase.roundTripLimit`).
     public func open(
-        poolSize: Int = StoreLocation.defaultPoolSize, mediaFolder: String = "kitchen.media"
+        poolSize: Int = StoreLocation.defaultPoolSize, mediaFolder: String = "kitchen.media",
+        roundTripLimit: Duration? = PostgresDatabase.defaultRoundTripLimit
     ) throws -> any KitchenDatabase {
         switch self {
         case .sqlite(let path):
             return try Database.open(path: path, migrations: DomainMigrations.all)
         case .postgres(let url):
-            return try PostgresDatabase.open(url: url, poolSize: poolSize, mediaFolder: mediaFolder)
+            return try PostgresDatabase.open(
+                url: url, poolSize: poolSize, mediaFolder: mediaFolder, roundTripLimit: roundTripLimit)
         }
     }
 

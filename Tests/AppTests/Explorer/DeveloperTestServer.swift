@@ -93,7 +93,7 @@ final class DeveloperTestServer: Sendable {
         var service = GraphQLService(bound: bound, onInternalError: { error, _ in
             let id = RequestID.current ?? "none"
             log.line("internal error \(id): \(error)")
-            return id
+            return MaskedError(requestID: id)
         })
         service.metrics = developer.metrics
         var endpoint = GraphQLEndpoint(service: service, makeContext: { _ in () })

@@ -4,7 +4,8 @@ import Testing
 /// Runs `Tests/Faults/faults.py` in short form against the built `kitchen` binary: SIGKILL
 /// under a write load and under orders, a database that turns read-only, a full disk,
 /// SIGTERM under load; in scripts/test's PostgreSQL pass, SIGKILL under orders on the test
-/// cluster and SIGKILL of a PostgreSQL cluster of the test's own.
+/// cluster, SIGKILL of a PostgreSQL cluster of the test's own (every transport answers 503
+/// meanwhile) and a dead network path to the test cluster (503 within `--db-timeout`).
 ///
 /// The scenarios need a real process to kill, so they live in a script; this test is how
 /// the suite runs them. Longer runs: `Tests/Faults/faults.py --seconds 30`.
@@ -26,7 +27,7 @@ struct FaultScriptTests {
     /// The scenarios of this run's store (the others are about a SQLite file).
     static let scenarios =
         ProcessInfo.processInfo.environment["KITCHEN_TEST_STORE"] == "postgres"
-        ? ["orders", "postmaster"] : ["sigkill", "orders", "readonly", "diskfull", "sigterm"]
+        ? ["orders", "postmaster", "blackhole"] : ["sigkill", "orders", "readonly", "diskfull", "sigterm"]
 
     @Test(
         "SIGKILL of Kitchen or of PostgreSQL, a read-only file, a full disk and SIGTERM lose nothing acknowledged and answer clearly",

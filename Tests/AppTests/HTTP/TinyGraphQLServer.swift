@@ -42,7 +42,7 @@ final class TinyGraphQLServer: Sendable {
         let bound = try resolvers.bind(to: try SchemaBuilder.build(sdl: Self.sdl))
         let log = RequestLog { line in state.logLines.withLock { $0.append(line) } }
         var endpoint = GraphQLEndpoint(
-            service: GraphQLService(bound: bound, limits: limits, onInternalError: { _, _ in "req-1" }),
+            service: GraphQLService(bound: bound, limits: limits, onInternalError: { _, _ in MaskedError(requestID: "req-1") }),
             makeContext: { _ in () })
         endpoint.pipeline.writeDurability = writeDurability
         let router = Router(

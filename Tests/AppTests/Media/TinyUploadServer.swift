@@ -1,13 +1,14 @@
 import Foundation
 import GraphQL
 import HTTPServer
-import Storage
 
 @testable import App
+@testable import Storage
 
 /// A real server whose tiny schema stores an uploaded avatar in the real `users` table,
 /// with the real upload path (multipart decoding, staging, settling, `/media`), over a
-/// fresh database file and media folder.
+/// fresh database (`ScratchDatabase`: a file, or a PostgreSQL schema in that pass) and
+/// media folder.
 final class TinyUploadServer: Sendable {
     static let sdl = """
         scalar Upload
@@ -21,38 +22,33 @@ final class TinyUploadServer: Sendable {
         """
 
     struct Context: Sendable {
-        let database: Database
+        let users: any UserStore
         var uploads = RequestUploads.none
     }
 
     let port: UInt16
-    let database: Database
+    let scratch: ScratchDatabase
+    /// The one user, whose avatar `setAvatar` sets.
+    let annID: Int64
     let folder: MediaFolder
-    let media: MediaRepository
-    private let directory: URL
+    let media: any MediaStore
     private let http: HTTPServer
 
     init(limits: UploadLimits = UploadLimits(maxFileSize: 200_000, maxRequestSize: 500_000, maxFiles: 9)) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("kitchen-upload-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("kitchen.sqlite").path
-        let database = try Database.open(path: path, migrations: DomainMigrations.all)
-        try database.write { c in
-            try c.execute(
-                "INSERT INTO users (username, name, password_hash, is_member, joined_at) VALUES ('ann', 'Ann', 'x', 0, 0)")
-        }
-        self.database = database
-        folder = try MediaFolder(databasePath: path)
-        media = MediaRepository(database: database)
+        let scratch = try ScratchDatabase()
+        self.scratch = scratch
+        let users = scratch.repositories.users
+        let annID = try users.createUser(username: "ann", name: "Ann", passwordHash: "x", isMember: false).id
+        self.annID = annID
+        folder = try MediaFolder(path: scratch.database.mediaFolderPath)
+        media = scratch.repositories.media
         var resolvers = Resolvers<Context>()
         resolvers.scalar("Upload", UploadScalar.coercion)
         resolvers.type("Query") { query in query.field("ok") { _, _ in true } }
         resolvers.type("Mutation") { mutation in
             mutation.field("setAvatar", reading: ["file"]) { arguments, context in
                 let file = try context.uploads.file(for: arguments["file"] ?? .null)
-                try context.database.write { c in
-                    try c.execute("UPDATE users SET avatar_url = ? WHERE id = 1", file.url)
-                }
+                _ = try context.users.updateProfile(userID: annID, ProfileChange(avatarURL: .some(file.url)))
                 return file.url
             }
             mutation.field("refuse", reading: ["file"]) { arguments, context -> String in
@@ -63,7 +59,7 @@ final class TinyUploadServer: Sendable {
         let bound = try resolvers.bind(to: try SchemaBuilder.build(sdl: Self.sdl))
         let endpoint = GraphQLEndpoint<Context>(
             service: GraphQLService(bound: bound),
-            makeContext: { _ in Context(database: database) },
+            makeContext: { _ in Context(users: users) },
             uploads: UploadSupport(
                 limits: limits, folder: folder, media: media,
                 attach: { context, uploads in
@@ -82,13 +78,17 @@ final class TinyUploadServer: Sendable {
 
     /// The rows of the `media` table, as hashes.
     func mediaRows() throws -> [String] {
-        try database.read { try $0.query("SELECT hash FROM media ORDER BY hash") { $0.string(0) } }
+        try scratch.strings("SELECT hash FROM media ORDER BY hash").compactMap { $0 }
+    }
+
+    /// Ann's avatar address (nil: none).
+    func annAvatarURL() throws -> String? {
+        try scratch.repositories.users.user(id: annID)?.avatarURL
     }
 
     func stop() {
         http.stop()
-        database.close()
-        try? FileManager.default.removeItem(at: directory)
+        scratch.close()
     }
 
     static func with<T>(_ body: (TinyUploadServer) throws -> T) throws -> T {

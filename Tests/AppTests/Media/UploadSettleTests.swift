@@ -8,18 +8,16 @@ import Testing
 /// What `RequestUploads.settle` keeps of a request's files once its writes are over.
 @Suite("Settling a request's uploads")
 struct UploadSettleTests {
-    /// A database with one user whose avatar is `avatarURL` (nil: none), and a media folder
-    /// beside it that syncs with `sync`.
+    /// A database on the run's store with one user whose avatar is `avatarURL` (nil: none),
+    /// and a media folder in `folder` that syncs with `sync`.
     func setUp(
         in folder: String, avatarURL: String?, sync: @escaping @Sendable (Int32) -> Bool
-    ) throws -> (Database, MediaRepository, MediaFolder) {
-        let database = try Database.open(path: folder + "/kitchen.sqlite", migrations: DomainMigrations.all)
-        try database.write { c in
-            try c.execute(
-                "INSERT INTO users (username, name, password_hash, avatar_url, joined_at) VALUES ('cook', 'Cook', '-', ?, 0)",
-                avatarURL)
-        }
-        return (database, MediaRepository(database: database), try MediaFolder(path: folder + "/media", sync: sync))
+    ) throws -> (ScratchDatabase, any MediaStore, MediaFolder) {
+        let database = try ScratchDatabase()
+        let users = database.repositories.users
+        let cook = try users.createUser(username: "cook", name: "Cook", passwordHash: "-", isMember: false)
+        if let avatarURL { _ = try users.updateProfile(userID: cook.id, ProfileChange(avatarURL: .some(avatarURL))) }
+        return (database, database.repositories.media, try MediaFolder(path: folder + "/media", sync: sync))
     }
 
     func upload(_ bytes: [UInt8]) throws -> UploadedFile {

@@ -116,7 +116,7 @@ struct UploadTests {
             let response = try TestClient(port: server.port).request(
                 "POST", "/graphql", headers: ["Content-Type: application/json"], body: Array(body.utf8))
             #expect(response.text.contains("BAD_USER_INPUT"))
-            #expect(try server.database.read { try $0.queryFirst("SELECT avatar_url FROM users") { $0.optionalString(0) } } == .some(nil))
+            #expect(try server.annAvatarURL() == nil)
         }
     }
 }

@@ -14,30 +14,20 @@ final class CapturedLog: Sendable {
     var text: String { lines.withLock { $0.joined() } }
 }
 
-/// A Kitchen server on a fresh database whose log is captured.
+/// A `TestServer` (on either store) whose log is captured.
 struct LoggedServer {
-    let server: KitchenServer
-    let directory: URL
-    let log = CapturedLog()
+    let server: TestServer
+    let log: CapturedLog
 
     init(configure: (inout ServeOptions) -> Void = { _ in }) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("kitchen-log-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0)
-        configuration.shutdownGracePeriod = .seconds(2)
-        var options = ServeOptions(
-            server: configuration, databasePath: directory.appendingPathComponent("k.sqlite").path,
-            loadDemo: false, schemaPath: TestServer.schemaPath)
-        configure(&options)
-        server = try KitchenServer.start(options, log: log.requestLog)
+        let log = CapturedLog()
+        self.log = log
+        server = try TestServer.start(log: log.requestLog, configure: configure)
     }
 
-    var client: GraphQLClient { GraphQLClient(port: server.port, token: nil) }
+    var client: GraphQLClient { server.anonymous }
 
-    func stop() {
-        server.stop()
-        try? FileManager.default.removeItem(at: directory)
-    }
+    func stop() { server.stop() }
 }
 
 @Suite("Secrets stay out of the log")

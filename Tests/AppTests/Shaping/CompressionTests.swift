@@ -110,7 +110,7 @@ struct CompressionTests {
         var resolvers = Resolvers<Void>()
         resolvers.type("Query") { query in query.field("long") { _, _ in String(repeating: "kitchen ", count: 400) } }
         let bound = try resolvers.bind(to: try SchemaBuilder.build(sdl: "type Query { long: String! }"))
-        let service = GraphQLService(bound: bound, limits: .default, onInternalError: { _, _ in "id" })
+        let service = GraphQLService(bound: bound, limits: .default, onInternalError: { _, _ in MaskedError(requestID: "id") })
         guard case .ready(let prepared) = service.prepare("{ long }") else { Issue.record("not prepared"); return }
         let cache = ResponseCache(capacity: 1 << 20)
         let caching = ResponseCaching<Void>(
@@ -121,7 +121,10 @@ struct CompressionTests {
             // As `ResponseCaching.begin` does when a request arrives: an earlier test on this
             // thread may have read the clock, which would keep the answer out of the cache.
             ThreadClockReads.reset()
-            return caching.respond(query: "{ long }", operationName: nil, variables: [:], context: (), reply: Reply(mediaType: .json)) {
+            let reply = Reply(mediaType: .json)
+            return caching.respond(
+                query: "{ long }", operationName: nil, variables: [:], context: (), reply: reply, encode: reply.result
+            ) {
                 executions.withLock { $0 += 1 }
                 return service.execute(prepared, operationName: nil, variables: [:], context: ())
             }

@@ -1,15 +1,16 @@
 import Foundation
 import GraphQL
 import HTTPServer
-import Storage
 import Synchronization
 import Testing
 
 @testable import App
+@testable import Storage
 
 /// A real server with a tiny schema whose one subscription follows any event-log topic,
-/// over a real database file, so that the SSE transport is tested apart from the product.
-/// The viewer is the `X-User` header.
+/// over a real database — a SQLite file, or in scripts/test's PostgreSQL pass a schema of
+/// its own in the test cluster, as `TestServer` does — so that the SSE transport is tested
+/// apart from the product. The viewer is the `X-User` header.
 final class TinySubscriptionServer: Sendable {
     static let sdl = """
         type Query { ok: Boolean! }
@@ -21,19 +22,15 @@ final class TinySubscriptionServer: Sendable {
         """
 
     let port: UInt16
-    let databasePath: String
     let hub: SubscriptionHub
-    private let directory: URL
     private let http: HTTPServer
-    let database: Database
+    let scratch: ScratchDatabase
     /// How many times the `events` root field has been resolved (once per execution).
     let executions: ExecutionCount
 
     init(limits: SubscriptionHub.Limits = .init(perOwner: 2, total: 100, keepAliveInterval: .seconds(60))) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("kitchen-sse-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        databasePath = directory.appendingPathComponent("events.sqlite").path
-        database = try Database.open(path: databasePath, migrations: DomainMigrations.all)
+        let scratch = try ScratchDatabase()
+        self.scratch = scratch
         let executions = ExecutionCount()
         self.executions = executions
         var resolvers = Resolvers<String?>()
@@ -50,7 +47,7 @@ final class TinySubscriptionServer: Sendable {
         }
         let bound = try resolvers.bind(to: try SchemaBuilder.build(sdl: Self.sdl))
         hub = SubscriptionHub(limits: limits)
-        try hub.start(database: database, pollInterval: .milliseconds(10))
+        try hub.start(database: scratch.database, pollInterval: .milliseconds(10))
         let endpoint = GraphQLEndpoint<String?>(
             service: GraphQLService(bound: bound),
             makeContext: { request in request.headers["X-User"] },
@@ -67,18 +64,18 @@ final class TinySubscriptionServer: Sendable {
         port = try http.start()
     }
 
-    /// Writes an event as another process would: through a second connection to the file.
+    /// Writes an event as another process would: through a database of its own on the
+    /// same file or schema.
     func publish(_ topic: String, _ payload: String = "") throws {
-        let other = try Database(path: databasePath)
+        let other = try scratch.openAnother()
         defer { other.close() }
-        try other.write { try EventLog.append(topic: topic, payload: payload, $0) }
+        try ScratchDatabase.appendEvent(topic: topic, payload: payload, through: other)
     }
 
     func stop() {
         hub.stop()
         http.stop()
-        database.close()
-        try? FileManager.default.removeItem(at: directory)
+        scratch.close()
     }
 
     static func with<T>(

@@ -39,12 +39,13 @@ final class TestServer: Sendable {
     /// Starts a server on a fresh database (`demo` fills it with the demo data set), with
     /// the production request limits and caches unless a test needs others (tests that
     /// count what executing a request costs in SQL statements turn `caching` off: no
-    /// response cache, every token looked up); `configure` sets any other option.
+    /// response cache, every token looked up); `configure` sets any other option, and
+    /// `log` gets the server's log lines.
     static func start(
-        demo: Bool = false, limits: RequestLimits = .default, caching: Bool = true,
+        demo: Bool = false, limits: RequestLimits = .default, caching: Bool = true, log: RequestLog = .discard,
         configure: (inout ServeOptions) -> Void = { _ in }
     ) throws -> TestServer {
-        try start(beside: nil, demo: demo, limits: limits, caching: caching, configure: configure)
+        try start(beside: nil, demo: demo, limits: limits, caching: caching, log: log, configure: configure)
     }
 
     /// Starts another instance on `other`'s database and media folder, as a second
@@ -52,7 +53,7 @@ final class TestServer: Sendable {
     /// `other`.
     static func start(
         beside other: TestServer?, demo: Bool = false, limits: RequestLimits = .default, caching: Bool = true,
-        configure: (inout ServeOptions) -> Void = { _ in }
+        log: RequestLog = .discard, configure: (inout ServeOptions) -> Void = { _ in }
     ) throws -> TestServer {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("kitchen-test-\(UUID().uuidString)")
@@ -81,7 +82,7 @@ final class TestServer: Sendable {
         configure(&options)
         do {
             return TestServer(
-                server: try KitchenServer.start(options, log: .discard), directory: directory,
+                server: try KitchenServer.start(options, log: log), directory: directory,
                 location: location, schema: schema)
         } catch {
             schema?.drop()

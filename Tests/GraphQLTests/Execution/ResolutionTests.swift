@@ -67,12 +67,23 @@ struct ResolutionTests {
         )
     }
 
+    @Test("the hook may show a masked error with a message and code of its own, never the error's text")
+    func hookChoosesTheMaskedKind() throws {
+        let json = try Kitchen.run("{ hidden: secret }") { _, _ in
+            MaskedError(message: "Try again later.", code: ErrorCode(rawValue: "UNAVAILABLE"), requestID: "req-8")
+        }
+        #expect(
+            json
+                == #"{"errors":[{"message":"Try again later.","locations":[{"line":1,"column":3}],"path":["hidden"],"extensions":{"code":"UNAVAILABLE","requestId":"req-8"}}],"data":{"hidden":null}}"#
+        )
+    }
+
     @Test("any other error is masked as INTERNAL and handed to the hook")
     func internalErrorsAreMasked() throws {
         nonisolated(unsafe) var reported: [(String, [PathComponent])] = []
         let json = try Kitchen.run("{ hidden: secret }") { error, path in
             reported.append(("\(error)", path))
-            return "req-7"
+            return MaskedError(requestID: "req-7")
         }
         #expect(
             json
@@ -159,7 +170,7 @@ struct ResolutionTests {
             try Parser.parse(Source("{ item { number } }")).executable, context: ()
         ) { error, _ in
             reported.append("\(error)")
-            return nil
+            return MaskedError()
         }
         #expect(result.data == .object(["item": .object(["number": .null])]))
         #expect(result.errors.map(\.message) == ["Internal server error"])

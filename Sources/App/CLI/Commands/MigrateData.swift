@@ -27,7 +27,7 @@ extension CommandSpec {
         do {
             let source = try Database.open(path: from, migrations: DomainMigrations.all)
             defer { source.close() }
-            let target = try PostgresDatabase.open(url: url, poolSize: 2)
+            let target = try PostgresDatabase.open(url: url, poolSize: 2, roundTripLimit: nil)
             defer { target.close() }
             let copied = try target.importRows(from: source)
             let total = copied.reduce(0) { $0 + $1.rows }

@@ -61,7 +61,7 @@ extension CommandSpec {
 
     /// Seeds an empty PostgreSQL database with the same rows (`PostgresDatabase.seed`).
     private static func seedPostgres(url: String, scale: Int, _ context: CommandContext) throws -> SeedSummary {
-        let target = try PostgresDatabase.open(url: url, poolSize: 2)
+        let target = try PostgresDatabase.open(url: url, poolSize: 2, roundTripLimit: nil)
         defer { target.close() }
         let shown = StoreLocation.postgres(url: url).shown
         return try target.seed(scale: scale, demo: context.flags.bool("demo"), progress: progress(shown, context))

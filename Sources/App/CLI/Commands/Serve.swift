@@ -24,6 +24,10 @@ extension CommandSpec {
                 "db-pool", valueName: "N", environment: "KITCHEN_DB_POOL", default: "\(StoreLocation.defaultPoolSize)",
                 summary: "PostgreSQL connections this instance keeps open at most."),
             .option(
+                "db-timeout", valueName: "SECONDS", environment: "KITCHEN_DB_TIMEOUT",
+                default: "\(PostgresDatabase.defaultRoundTripLimit.components.seconds)",
+                summary: "How long a PostgreSQL statement may wait for the server before the request gets 503; 0: no bound."),
+            .option(
                 "media", valueName: "DIR", environment: "KITCHEN_MEDIA", default: "kitchen.media",
                 summary: "Where uploads go on PostgreSQL (SQLite keeps them beside its file); shared by every instance."),
             .option(
@@ -49,6 +53,9 @@ extension CommandSpec {
             options.limits = try LimitFlags.limits(from: context.flags)
             try StreamFlags.apply(context.flags, to: &options)
             if let pool = try context.flags.int("db-pool", in: 1...1000) { options.databasePoolSize = pool }
+            if let seconds = try context.flags.int("db-timeout", in: 0...3600) {
+                options.databaseRoundTripLimit = seconds == 0 ? nil : .seconds(seconds)
+            }
             if let media = context.flags.string("media") { options.mediaFolder = media }
             if let list = context.flags.string("trusted-proxy") {
                 guard let proxies = ForwardedAddresses.addresses(in: list) else {
