@@ -86,7 +86,7 @@ struct HeadRequestTests {
         let server = try TestServer.start()
         defer { server.stop() }
         let png = TestImages.png(width: 640, height: 320)
-        let folder = try MediaFolder(databasePath: server.directory.appendingPathComponent("kitchen.sqlite").path)
+        let folder = try server.withRepositories { _, database in try MediaFolder(path: database.mediaFolderPath) }
         let hash = ContentHash.sha256(png)
         try folder.commit(staged: try folder.stage(png), hash: hash)
         try Self.compare("/media/\(hash)", port: server.server.port)
