@@ -12,13 +12,12 @@ struct Connection<Node: OutputConvertible & Sendable>: OutputObject, Sendable {
         self.count = count
     }
 
-    var edges: [Edge<Node>] { page.edges.map { Edge(cursor: $0.cursor.encoded, node: $0.node) } }
+    var edges: [Edge<Node>] { page.edges.map { Edge(cursor: $0.cursor, node: $0.node) } }
 
     var pageInfo: PageInfo {
         PageInfo(
             hasNextPage: page.hasNextPage, hasPreviousPage: page.hasPreviousPage,
-            startCursor: page.edges.first?.cursor.encoded,
-            endCursor: page.edges.last?.cursor.encoded)
+            startCursor: page.edges.first?.cursor, endCursor: page.edges.last?.cursor)
     }
 
     /// Registers `<prefix>Connection` and `<prefix>Edge` for this node type.
@@ -30,31 +29,32 @@ struct Connection<Node: OutputConvertible & Sendable>: OutputObject, Sendable {
             connection.field("totalCount") { connection, _, _ in try connection.count() }
         }
         resolvers.type("\(prefix)Edge", parent: Edge<Node>.self) { edge in
-            edge.property("cursor") { $0.cursor }
+            edge.property("cursor") { $0.cursor.encoded }
             edge.property("node") { $0.node }
         }
     }
 }
 
-/// One node of a connection's page with the cursor just after it.
+/// One node of a connection's page with the cursor just after it, encoded only when a
+/// client asks for it.
 struct Edge<Node: OutputConvertible & Sendable>: OutputObject, Sendable {
-    let cursor: String
+    let cursor: Cursor
     let node: Node
 }
 
-/// `PageInfo`.
+/// `PageInfo`; the cursors are encoded only when a client asks for them.
 struct PageInfo: OutputObject, Sendable {
     let hasNextPage: Bool
     let hasPreviousPage: Bool
-    let startCursor: String?
-    let endCursor: String?
+    let startCursor: Cursor?
+    let endCursor: Cursor?
 
     static func register(_ resolvers: inout Resolvers<RequestContext>) {
         resolvers.type("PageInfo", parent: PageInfo.self) { info in
             info.property("hasNextPage") { $0.hasNextPage }
             info.property("hasPreviousPage") { $0.hasPreviousPage }
-            info.property("startCursor") { $0.startCursor }
-            info.property("endCursor") { $0.endCursor }
+            info.property("startCursor") { $0.startCursor?.encoded }
+            info.property("endCursor") { $0.endCursor?.encoded }
         }
     }
 }

@@ -45,6 +45,15 @@ extension Execution {
         return children?.keepObjectPlan(built) ?? built
     }
 
+    /// The coerced arguments of a field node whose arguments name no variable; nil when
+    /// the field has no arguments at all, or when they depend on the request's variables.
+    private func fixedArguments(of field: Field, definition: FieldDefinitionInfo) -> Result<Arguments, GraphQLError>? {
+        guard !definition.arguments.isEmpty || !field.arguments.isEmpty,
+            !field.arguments.contains(where: { $0.value.containsVariable })
+        else { return nil }
+        return coerceArguments(of: field, definition: definition)
+    }
+
     private func makeChildPlan(of plan: FieldPlan, entry index: Int, on type: ObjectType) -> FieldPlan {
         makePlan(on: type, selectionSets: plan.entries[index].fields.compactMap { $0.selectionSet })
     }
@@ -76,7 +85,8 @@ extension Execution {
                 return PlanEntry(
                     key: key, fields: fields, definition: definition,
                     resolution: resolver.map { .resolver($0) } ?? .unbound,
-                    shape: OutputShape(definition.type, in: schema))
+                    shape: OutputShape(definition.type, in: schema),
+                    fixedArguments: fixedArguments(of: fields[0], definition: definition))
             }
         }
         return FieldPlan(id: plans.makeID(), type: type, entries: entries)

@@ -156,21 +156,26 @@ struct Execution {
     /// CoerceArgumentValues for an entry, once per field node per request.
     mutating func arguments(of entry: PlanEntry) -> Result<Arguments, GraphQLError> {
         guard entry.takesArguments else { return .success(Arguments()) }
+        if let fixed = entry.fixedArguments { return fixed }
         let field = entry.fields[0]
         if let cached = argumentCache[field.location.start] { return cached }
-        let result: Result<Arguments, GraphQLError>
+        let result = coerceArguments(of: field, definition: entry.definition)
+        argumentCache[field.location.start] = result
+        return result
+    }
+
+    /// CoerceArgumentValues for one field node with this request's variables.
+    func coerceArguments(of field: Field, definition: FieldDefinitionInfo) -> Result<Arguments, GraphQLError> {
         do {
-            result = .success(
+            return .success(
                 Arguments(
                     try InputCoercion.coerceArgumentValues(
-                        definitions: entry.definition.arguments, arguments: field.arguments,
+                        definitions: definition.arguments, arguments: field.arguments,
                         variables: variables, schema: schema, source: source,
                         location: field.location)))
         } catch {
-            result = .failure(error)
+            return .failure(error)
         }
-        argumentCache[field.location.start] = result
-        return result
     }
 
     private func sortedErrors() -> [GraphQLError] {

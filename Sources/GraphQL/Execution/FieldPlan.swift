@@ -97,6 +97,10 @@ final class PlanEntry: Sendable {
     /// Whether the field has arguments to coerce, in the schema or in the document: most
     /// fields have none, and need not look at their field nodes at all.
     let takesArguments: Bool
+    /// The coerced arguments of a field whose arguments name no variable (`first: 5`, or
+    /// only defaults): the same for every request of the document, so coerced once, when
+    /// the plan is built, instead of looked up per request each time the field is reached.
+    let fixedArguments: Result<Arguments, GraphQLError>?
 
     /// A leaf answered per object: by `__typename`, a per-object resolver or an
     /// `ObjectValue` key (see `FieldPlan.resolvesInPlace`).
@@ -110,7 +114,7 @@ final class PlanEntry: Sendable {
 
     init(
         key: String, fields: [Field], definition: FieldDefinitionInfo, resolution: Resolution,
-        shape: OutputShape
+        shape: OutputShape, fixedArguments: Result<Arguments, GraphQLError>? = nil
     ) {
         self.key = key
         self.fields = fields
@@ -119,5 +123,6 @@ final class PlanEntry: Sendable {
         self.shape = shape
         if case .builtInScalar(let kind) = shape.nullable { scalarLeaf = kind } else { scalarLeaf = nil }
         takesArguments = !definition.arguments.isEmpty || !(fields.first?.arguments.isEmpty ?? true)
+        self.fixedArguments = fixedArguments
     }
 }

@@ -160,3 +160,16 @@ public struct Description: Sendable, Hashable {
         self.location = location
     }
 }
+
+extension GenericValueNode where VariableReference == Variable {
+    /// Whether a `$variable` appears anywhere in the value: without one, the value coerces
+    /// the same way for every request.
+    public var containsVariable: Bool {
+        switch kind {
+        case .variable: true
+        case .int, .float, .string, .boolean, .null, .enumValue: false
+        case .list(let items): items.contains { $0.containsVariable }
+        case .object(let fields): fields.contains { $0.value.containsVariable }
+        }
+    }
+}

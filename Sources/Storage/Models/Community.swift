@@ -113,10 +113,9 @@ public struct Comment: Sendable, Hashable, Identifiable {
     public var target: CommentTarget
     /// The user who wrote it.
     public var authorID: Int64
-    /// The text as written.
+    /// The text as written. The users an `@name` in it mentions are a relation of their
+    /// own (`CommentStore.mentions(commentIDs:)`), read only by a request that asks for them.
     public var text: String
-    /// Users named by an `@name` in the text, in order of first appearance.
-    public var mentionIDs: [Int64]
     /// The comment this one answers, if any.
     public var replyToID: Int64?
     /// When it was created.
@@ -125,13 +124,12 @@ public struct Comment: Sendable, Hashable, Identifiable {
     /// Makes a value from its parts.
     public init(
         id: Int64, target: CommentTarget, authorID: Int64, text: String,
-        mentionIDs: [Int64] = [], replyToID: Int64? = nil, createdAt: Date
+        replyToID: Int64? = nil, createdAt: Date
     ) {
         self.id = id
         self.target = target
         self.authorID = authorID
         self.text = text
-        self.mentionIDs = mentionIDs
         self.replyToID = replyToID
         self.createdAt = createdAt
     }

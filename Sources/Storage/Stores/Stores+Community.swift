@@ -195,11 +195,15 @@ public protocol CommentStore: Sendable {
     func mentionCandidates(
         target: CommentTarget, viewerID: Int64, prefix: String, first: Int
     ) throws -> [Int64]
-    /// Comments by id, with their mentions: two statements.
+    /// Comments by id, in one statement.
     func comments(ids: [Int64]) throws -> [Int64: Comment]
+    /// The users each comment mentions, in order of first appearance, in one statement; a
+    /// comment that mentions nobody has no entry. Apart from the comments themselves, so
+    /// that a page of a thread that does not show them costs no statement for them.
+    func mentions(commentIDs: [Int64]) throws -> [Int64: [Int64]]
     /// A thread's comments, oldest first.
     func comments(target: CommentTarget, page: PageRequest) throws -> Page<Comment>
-    /// The same page of many threads, oldest first, with mentions.
+    /// The same page of many threads, oldest first.
     func comments(targets: [CommentTarget], page: PageRequest) throws
         -> [CommentTarget: Page<Comment>]
     /// Comment counts of many threads: one statement per kind of target.

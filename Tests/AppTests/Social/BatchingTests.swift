@@ -99,6 +99,38 @@ struct BatchingTests {
         #expect(small == large)
     }
 
+    static func recipePage(mentions: Bool) -> String {
+        """
+        query($id: ID!) {
+          recipe(id: $id) { name comments(first: 5) { nodes { text author { name }\(mentions ? " mentions { name }" : "") } } }
+        }
+        """
+    }
+
+    @Test("a thread's mentions are read only when the query asks for them")
+    func mentionsOnDemand() throws {
+        let server = try Self.start()
+        defer { server.stop() }
+        let amy = try server.signUp("amy")
+        let bob = try server.signUp("bob")
+        let carl = try server.signUp("carl")
+        let recipe = try amy.publishRecipe("汤", ingredients: [("水", "1碗")])
+        for text in ["@\(carl.username) @\(amy.username) 好喝", "plain", "@\(carl.username) again"] {
+            _ = try bob.client.post(
+                "mutation($id: ID!, $t: String!) { addComment(targetId: $id, text: $t) { id } }",
+                ["id": .string(recipe), "t": .string(text)]).ok()
+        }
+        let plain = try bob.client.post(Self.recipePage(mentions: false), ["id": .string(recipe)])
+        #expect(try plain.ok()["recipe"]["comments"]["nodes"].array.count == 3)
+        let asked = try bob.client.post(Self.recipePage(mentions: true), ["id": .string(recipe)])
+        let nodes = try asked.ok()["recipe"]["comments"]["nodes"].array
+        #expect(nodes.map { $0["mentions"].array.map { $0["name"].string } } == [["carl", "amy"], [], ["carl"]])
+        // Asking for them adds the mentions and the mentioned users, one statement each.
+        let without = try #require(plain.sqlStatements)
+        let with = try #require(asked.sqlStatements)
+        #expect(with == without + 2)
+    }
+
     static let search = """
         query($first: Int) {
           search(keyword: "鸡蛋", first: $first) {

@@ -72,6 +72,28 @@ struct ExecutionPlansTests {
         #expect(first == second)
     }
 
+    @Test("arguments without variables are coerced once per plan; those with variables per request")
+    func fixedArguments() throws {
+        let text = "query($n: Int) { fixed: recipes(first: 1) { id } varied: recipes(first: $n) { id } }"
+        let document = try prepared(text)
+        for n in [1, 2, 1, 2] {
+            let variables: ObjectValue = ["n": .int(n)]
+            let response = try run(document, variables)
+            #expect(response.contains(#""fixed":[{"id":"r0"}]"#))
+            #expect(response == (try Kitchen.run(text, variables: variables)))
+        }
+        #expect(try run(document, ["n": .int(2)]).contains(#""varied":[{"id":"r0"},{"id":"r1"}]"#))
+    }
+
+    @Test("a literal argument that fails coercion fails the field the same way on every reuse")
+    func fixedArgumentError() throws {
+        let document = try prepared(#"{ recipe(id: true) { id } hello }"#)
+        let first = try run(document, [:])
+        #expect(first.contains(#""path":["recipe"]"#))
+        #expect(first.contains(#""recipe":null,"hello":"world""#))
+        #expect(try run(document, [:]) == first)
+    }
+
     @Test("every combination of conditions is right, past the roots a document keeps")
     func manyCombinations() throws {
         let text = """

@@ -108,7 +108,7 @@ struct BoundsStoreTests {
         #expect(try rows("comments") == 0)
         let twenty = try db.comments.addComment(
             authorID: author.id, target: .recipe(recipe.id), text: names.dropLast().map { "@\($0)" }.joined(separator: " "))
-        #expect(twenty.mentionIDs.count == 20)
+        #expect(try db.comments.mentions(commentIDs: [twenty.id])[twenty.id]?.count == 20)
     }
 
     @Test("an account keeps at most 20 addresses")

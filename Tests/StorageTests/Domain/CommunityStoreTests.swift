@@ -52,7 +52,7 @@ struct CommunityStoreTests {
         let comment = try db.comments.addComment(
             authorID: alice.id, target: .dish(dish.id),
             text: "@BOB_99 look! @nobody @alice @bob_99 mail me at x@alice.com")
-        #expect(comment.mentionIDs == [bob.id, alice.id])
+        #expect(try db.comments.mentions(commentIDs: [comment.id]) == [comment.id: [bob.id, alice.id]])
         #expect(CommentRepository.mentionedNames(in: "a@b @c_1,@d") == ["c_1", "d"])
     }
 

@@ -55,4 +55,15 @@ struct PaginationTiesTests {
         #expect(throws: DomainError.self) { try PageRequest(first: -1) }
         #expect(try PageRequest(first: 100, after: cursor.encoded).after == cursor)
     }
+
+    @Test("a cursor is the padded base64 of c:key:id, at the ends of Int64 too")
+    func cursorText() throws {
+        let parts: [(Int64, Int64)] = [(0, 0), (-5, 42), (1_780_000_000_000, 9), (.min, .max), (.max, .min), (7, -1)]
+        for (key, id) in parts {
+            let cursor = Cursor(key: key, id: id)
+            #expect(cursor.encoded == Base64.encode(Array("c:\(key):\(id)".utf8)))
+            #expect(try Cursor(encoded: cursor.encoded) == cursor)
+        }
+        #expect(Cursor(key: 1, id: 2).encoded == "YzoxOjI=")
+    }
 }

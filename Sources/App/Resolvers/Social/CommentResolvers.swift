@@ -11,10 +11,13 @@ enum CommentResolvers {
             comment.batch("author") { comments, _, context in
                 try context.store.users.users(ids: comments.map(\.authorID)).values(for: comments.map(\.authorID))
             }
+            // Read here, for the comments of the level, rather than with every page of a
+            // thread: most screens show comments without their mentions.
             comment.batch("mentions") { comments, _, context in
-                let ids = comments.flatMap(\.mentionIDs)
+                let mentions = try context.store.comments.mentions(commentIDs: comments.map(\.id))
+                let ids = mentions.values.flatMap { $0 }
                 let users = ids.isEmpty ? [:] : try context.store.users.users(ids: ids)
-                return comments.map { $0.mentionIDs.compactMap { users[$0] } }
+                return comments.map { (mentions[$0.id] ?? []).compactMap { users[$0] } }
             }
             comment.batch("replyTo") { comments, _, context in
                 let ids = comments.compactMap(\.replyToID)

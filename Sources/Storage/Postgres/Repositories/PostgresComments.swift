@@ -12,22 +12,7 @@ struct PostgresComments: Sendable {
         let rows = try c.query(
             "SELECT \(columns) FROM comments WHERE id = ANY($1::bigint[])", arguments: [.integers(distinct(ids))]
         ) { CommentRepository.comment($0) }
-        return Dictionary(uniqueKeysWithValues: try withMentions(rows, c).map { ($0.id, $0) })
-    }
-
-    static func withMentions(_ comments: [Comment], _ c: PostgresConnection) throws -> [Comment] {
-        guard !comments.isEmpty else { return [] }
-        let mentions = try PostgresMarket.children(
-            of: comments.map(\.id),
-            """
-            SELECT comment_id, user_id FROM comment_mentions
-            WHERE comment_id = ANY($1::bigint[]) ORDER BY comment_id, position
-            """, c) { ($0.int64(0), $0.int64(1)) }
-        return comments.map { comment in
-            var comment = comment
-            comment.mentionIDs = mentions[comment.id] ?? []
-            return comment
-        }
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
     }
 
     /// The table a thread's target lives in.
@@ -111,6 +96,18 @@ extension PostgresComments: CommentStore {
         return try database.read { c in try Self.comments(ids: ids, c) }
     }
 
+    func mentions(commentIDs: [Int64]) throws -> [Int64: [Int64]] {
+        guard !commentIDs.isEmpty else { return [:] }
+        return try database.read { c in
+            try PostgresMarket.children(
+                of: commentIDs,
+                """
+                SELECT comment_id, user_id FROM comment_mentions
+                WHERE comment_id = ANY($1::bigint[]) ORDER BY comment_id, position
+                """, c) { ($0.int64(0), $0.int64(1)) }
+        }
+    }
+
     func comments(target: CommentTarget, page: PageRequest) throws -> Page<Comment> {
         try comments(targets: [target], page: page)[target] ?? Page(fetched: [], request: page)
     }
@@ -126,9 +123,7 @@ extension PostgresComments: CommentStore {
                 ) { CommentRepository.comment($0, at: 2) }
                 for target in group { result[target] = pages[target.id] }
             }
-            let filled = Dictionary(
-                uniqueKeysWithValues: try Self.withMentions(result.values.flatMap(\.nodes), c).map { ($0.id, $0) })
-            return result.mapValues { page in page.map { filled[$0.id] ?? $0 } }
+            return result
         }
     }
 
@@ -158,7 +153,7 @@ extension PostgresComments: CommentStore {
                         ORDER BY created_at DESC, id DESC LIMIT $3) AS t
                     """, arguments: [.integers(distinct(group.map(\.id))), .text(kind), .integer(Int64(limit))]
                 ) { CommentRepository.comment($0) }
-                for comment in try Self.withMentions(rows, c) { result[comment.target, default: []].append(comment) }
+                for comment in rows { result[comment.target, default: []].append(comment) }
                 for target in group where result[target] == nil { result[target] = [] }
             }
             return result

@@ -1,8 +1,8 @@
 import Foundation
 
 extension CommentRepository {
-    /// The same page of many threads, oldest first, with mentions: one statement per kind
-    /// of target plus one for the mentions, whatever the number of threads.
+    /// The same page of many threads, oldest first: one statement per kind of target,
+    /// whatever the number of threads.
     public func comments(targets: [CommentTarget], page: PageRequest) throws -> [CommentTarget: Page<Comment>] {
         guard !targets.isEmpty else { return [:] }
         return try database.read { c in
@@ -16,9 +16,7 @@ extension CommentRepository {
                 ) { Self.comment($0, at: 2) }
                 for target in group { result[target] = pages[target.id] }
             }
-            let filled = Dictionary(
-                uniqueKeysWithValues: try Self.withMentions(result.values.flatMap(\.nodes), c).map { ($0.id, $0) })
-            return result.mapValues { page in page.map { filled[$0.id] ?? $0 } }
+            return result
         }
     }
 }

@@ -25,7 +25,7 @@ public struct CommentRepository: Sendable {
             replyToID: row.optionalInt64(o + 5), createdAt: Date(milliseconds: row.int64(o + 6)))
     }
 
-    /// Comments by id, with their mentions: two statements.
+    /// Comments by id, in one statement.
     public func comments(ids: [Int64]) throws -> [Int64: Comment] {
         guard !ids.isEmpty else { return [:] }
         return try database.read { c in try Self.comments(ids: ids, c) }
@@ -33,40 +33,35 @@ public struct CommentRepository: Sendable {
 
     static func comments(ids: [Int64], _ c: Connection) throws -> [Int64: Comment] {
         let rows = try c.rows(byID: ids, byID) { comment($0) }
-        return Dictionary(uniqueKeysWithValues: try withMentions(rows, c).map { ($0.id, $0) })
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
     }
 
-    /// Fills in the mentioned user ids of comments, in one statement.
-    static func withMentions(_ comments: [Comment], _ c: Connection) throws -> [Comment] {
-        guard !comments.isEmpty else { return [] }
-        // Sorted: the join may seek the `(comment_id, user_id)` index instead of the key.
-        let mentions = try c.children(
-            """
-            SELECT comment_id, user_id
-            FROM %@ AS wanted CROSS JOIN comment_mentions ON comment_id = wanted.wanted_id
-            ORDER BY comment_id, position
-            """, of: comments.map(\.id)
-        ) { ($0.int64(0), $0.int64(1)) }
-        return comments.map { comment in
-            var comment = comment
-            comment.mentionIDs = mentions[comment.id] ?? []
-            return comment
+    /// The users each comment mentions, in order of first appearance, in one statement.
+    public func mentions(commentIDs: [Int64]) throws -> [Int64: [Int64]] {
+        guard !commentIDs.isEmpty else { return [:] }
+        return try database.read { c in
+            // The join walks the `(comment_id, position)` key, so each comment's mentions
+            // come in their order.
+            try c.children(
+                """
+                SELECT comment_id, user_id
+                FROM %@ AS wanted CROSS JOIN comment_mentions ON comment_id = wanted.wanted_id
+                ORDER BY comment_id, position
+                """, of: commentIDs
+            ) { ($0.int64(0), $0.int64(1)) }
         }
     }
 
     /// A thread's comments, oldest first.
     public func comments(target: CommentTarget, page: PageRequest) throws -> Page<Comment> {
         try database.read { c in
-            let page = try c.page(
+            try c.page(
                 """
                 SELECT created_at, \(Self.columns) FROM comments
                 WHERE target_kind = ? AND target_id = ? AND (created_at, id) > (?, ?)
                 ORDER BY created_at, id LIMIT ?
                 """, arguments: [target.kind, target.id] + ascendingBounds(page), request: page
             ) { Self.comment($0, at: 1) }
-            let filled = Dictionary(
-                uniqueKeysWithValues: try Self.withMentions(page.nodes, c).map { ($0.id, $0) })
-            return page.map { filled[$0.id] ?? $0 }
         }
     }
 
@@ -106,7 +101,7 @@ public struct CommentRepository: Sendable {
                     ) WHERE n <= ? ORDER BY target_id, created_at DESC, id DESC
                     """, arguments: [kind] + list.arguments + [limit]
                 ) { Self.comment($0) }
-                for comment in try Self.withMentions(rows, c) {
+                for comment in rows {
                     result[comment.target, default: []].append(comment)
                 }
                 for target in group where result[target] == nil { result[target] = [] }
