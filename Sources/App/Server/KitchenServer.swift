@@ -215,9 +215,15 @@ public final class KitchenServer: Sendable {
                 requestState: { ($0.signedInUser, $0.dataGeneration) },
                 recordReads: { execute in database.recordingReads(execute) },
                 catalog: database.catalog, metrics: developer.metrics, compression: shaping.compression)
-            database.observeChanges { cache.apply($0) }
+            database.observeChanges { cache.apply($0, currentGeneration: { database.noticedDataGeneration }) }
             developer.metrics.registerGauge("kitchen_response_cache_entries", help: "Query responses held in the response cache.") {
                 Double(cache.count)
+            }
+            developer.metrics.registerGauge("kitchen_response_cache_bytes", help: "Bytes the response cache holds (keys, bodies and read sets), against its bound.") {
+                Double(cache.size)
+            }
+            developer.metrics.registerGauge("kitchen_response_cache_emptied", help: "Times since start a change this process could not describe (another connection's commit) emptied the response cache.") {
+                Double(cache.timesEmptied)
             }
         }
         var router = Router(
