@@ -33,8 +33,8 @@ struct ResponseCacheState {
     var emptied = 0
     /// The latest commits' changes, oldest first, each with the data generation read when
     /// it was applied (never below its commit's own, and never falling, as `apply` reads it
-    /// under the lock): what an answer that began under an
-    /// older generation is checked against before it is kept.
+    /// under the lock): what an answer that began under an older generation is checked
+    /// against before it is kept.
     var recentChanges: [(generation: UInt64, changes: ChangeSet)] = []
     /// The highest generation of a change no longer in `recentChanges`: an answer that
     /// began under an older one cannot be checked, and is not kept.
