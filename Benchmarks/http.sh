@@ -83,7 +83,8 @@ trap cleanup EXIT INT TERM
 
 start_kitchen() {  # start_kitchen DB [PORT [CACHE-BYTES]] → sets kitchen_pid (the last one started)
     local port="${2:-$kitchen_port}"
-    KITCHEN_RESPONSE_CACHE_BYTES="${3:-${KITCHEN_RESPONSE_CACHE_BYTES:-8388608}}" \
+    local bytes="${3:-${KITCHEN_RESPONSE_CACHE_BYTES:-}}"  # unset: Kitchen's default
+    env ${bytes:+KITCHEN_RESPONSE_CACHE_BYTES="$bytes"} \
         "$kitchen" serve --db "$1" --no-demo --schema "$root/Schema.graphql" --host 127.0.0.1 --port "$port" \
         >"$work/kitchen-$port.log" 2>&1 &
     kitchen_pid=$!

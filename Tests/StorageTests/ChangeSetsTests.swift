@@ -93,6 +93,35 @@ struct ChangeSetsTests {
         #expect(announced.list.withLock { $0 }.contains { $0.isEverything })
     }
 
+    @Test("this process's own commits, checked for by readers while they are made, are never taken for another connection's")
+    func ownCommitsUnderConcurrentChecks() throws {
+        _ = try db.checkedDataGeneration()
+        announced.list.withLock { $0.removeAll() }
+        let writing = Atomic<Bool>(true)
+        let failures = Atomic<Int>(0)
+        let db = self.db
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            if worker == 0 {
+                defer { writing.store(false, ordering: .releasing) }
+                for n in 0..<400 {
+                    do {
+                        try db.write { try $0.execute("UPDATE lines SET quantity = \(n) WHERE id = 10") }
+                    } catch {
+                        failures.add(1, ordering: .relaxed)
+                    }
+                }
+                return
+            }
+            while writing.load(ordering: .acquiring) {
+                if (try? db.checkedDataGeneration()) == nil { failures.add(1, ordering: .relaxed) }
+            }
+        }
+        #expect(failures.load(ordering: .relaxed) == 0)
+        let list = announced.list.withLock { $0 }
+        #expect(list.count == 400)
+        #expect(!list.contains { $0.isEverything }, "every commit was this process's, described by its changes")
+    }
+
     @Test("a read records its tables and columns, and the rows it names by a key")
     func reads() throws {
         let (_, plain) = try db.recordingReads {

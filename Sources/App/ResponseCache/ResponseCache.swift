@@ -13,8 +13,8 @@ import Synchronization
 /// dropped: a comment on one recipe drops that recipe's page and the lists that count its
 /// comments, not the other recipes' pages; a cart change drops that viewer's cart, not
 /// feeds or other carts. A change nobody described (another process writing the file)
-/// drops everything. Responses that read the clock, carry errors, or ran while a write
-/// committed are not stored (see `ResponseCaching`).
+/// drops everything. Responses that read the clock, carry errors, or ran while a commit
+/// changed something they read are not stored (see `ResponseCaching`).
 ///
 /// Each answer is found two ways: by what the request means (`Key`) and by the request's
 /// exact bytes, so that a client repeating itself byte for byte — the common case — is
@@ -91,10 +91,13 @@ final class ResponseCache: Sendable {
     }
 
     /// Keeps `response` for `key` (and, when given, for the request's exact bytes) with
-    /// what it read — if the data generation is still `generation`, the one its request
-    /// began under. `currentGeneration` is read under the cache's lock: a commit moves the
-    /// generation before it hands its changes to `apply`, which waits for that lock, so an
-    /// answer either is refused here or is there to be dropped.
+    /// what it read — unless a commit since `generation`, the data generation its request
+    /// began under, changed something it read. `currentGeneration` is read under the
+    /// cache's lock. A commit moves the generation before it hands its changes to `apply`,
+    /// which waits for that lock: a change applied already is among the recent ones
+    /// (`ResponseCacheState.recentChanges`) and is checked against `reads` here; one not
+    /// applied yet drops the answer when it is. Under concurrent writes most answers run
+    /// while some commit is made; refusing them all left a cache that stopped filling.
     func store(
         _ response: HTTPResponse, for key: Key, bytes: RequestBytesKey? = nil, operationName: String? = nil,
         reads: ReadSet, generation: UInt64, currentGeneration: () -> UInt64
@@ -103,7 +106,7 @@ final class ResponseCache: Sendable {
             + (response.gzippedBody?.count ?? 0) + reads.approximateSize
         guard size <= capacity else { return }
         state.withLock { state in
-            guard currentGeneration() == generation else { return }
+            guard currentGeneration() == generation || !state.changed(reads, since: generation) else { return }
             state.insert(
                 StoredAnswer(
                     entry: Entry(response: response, operationName: operationName), key: key, bytes: bytes,
@@ -112,13 +115,21 @@ final class ResponseCache: Sendable {
         }
     }
 
-    /// Drops every answer `changes` affects.
-    func apply(_ changes: ChangeSet) {
-        state.withLock { $0.drop(affectedBy: changes) }
+    /// Drops every answer `changes` affects, and remembers them, with the data generation
+    /// after their commit (`currentGeneration`, read under the lock), for the answers
+    /// still running that began before it.
+    func apply(_ changes: ChangeSet, currentGeneration: () -> UInt64) {
+        state.withLock { state in
+            state.drop(affectedBy: changes)
+            state.remember(changes, generation: currentGeneration())
+        }
     }
 
     /// Entries held now.
     var count: Int { state.withLock { $0.answers.count } }
+
+    /// Times a change nobody described (another connection's commit) emptied it whole.
+    var timesEmptied: Int { state.withLock { $0.emptied } }
 
     /// Bytes held now (keys, bodies and read sets, as the bound counts them).
     var size: Int { state.withLock { $0.size } }

@@ -29,6 +29,19 @@ struct ResponseCacheState {
     var hand = 0
     var nextNumber: UInt64 = 1
     var size = 0
+    /// Times a change nobody described emptied the whole cache.
+    var emptied = 0
+    /// The latest commits' changes, oldest first, each with the data generation read when
+    /// it was applied (never below its commit's own, and never falling, as `apply` reads it
+    /// under the lock): what an answer that began under an older generation is checked
+    /// against before it is kept.
+    var recentChanges: [(generation: UInt64, changes: ChangeSet)] = []
+    /// The highest generation of a change no longer in `recentChanges`: an answer that
+    /// began under an older one cannot be checked, and is not kept.
+    var forgottenGeneration: UInt64 = 0
+    /// How many changes `recentChanges` holds at most: more than commit while one answer
+    /// runs, at hundreds of commits a second and answers of milliseconds.
+    static let recentChangesLimit = 256
 
     /// The answer numbered `number`, marked as asked for.
     mutating func hit(_ number: UInt64?) -> StoredAnswer? {
@@ -58,6 +71,7 @@ struct ResponseCacheState {
     /// Drops the answers `changes` affects (see `ChangeSet.affects`).
     mutating func drop(affectedBy changes: ChangeSet) {
         if changes.isEverything {
+            emptied += 1
             removeAll()
             return
         }
@@ -70,6 +84,30 @@ struct ResponseCacheState {
             if let readers = keyReaders[key] { victims.formUnion(readers) }
         }
         for number in victims { remove(number) }
+    }
+
+    /// Keeps `changes` among the recent ones, forgetting the oldest past the limit.
+    mutating func remember(_ changes: ChangeSet, generation: UInt64) {
+        if recentChanges.count >= Self.recentChangesLimit {
+            let forgotten = recentChanges.count / 2
+            forgottenGeneration = max(forgottenGeneration, recentChanges[forgotten - 1].generation)
+            recentChanges.removeFirst(forgotten)
+        }
+        recentChanges.append((generation, changes))
+    }
+
+    /// Whether an answer that read `reads`, begun under data generation `generation`, may
+    /// be untrue now because of a change applied since: one applied with a later
+    /// generation affects it, or such a change may have been forgotten. A change applied
+    /// with `generation` or an earlier one committed before the answer began, so the
+    /// answer saw it.
+    func changed(_ reads: ReadSet, since generation: UInt64) -> Bool {
+        if generation < forgottenGeneration { return true }
+        for recent in recentChanges.reversed() {
+            guard recent.generation > generation else { break }
+            if recent.changes.affects(reads) { return true }
+        }
+        return false
     }
 
     /// Removes one answer and every trace of it but its ring slot.

@@ -7,11 +7,11 @@ import Storage
 ///
 /// Only queries, without uploads. A response is stored only when nothing could make it
 /// untrue while what it read stays the same: it has no errors (a failure may be passing),
-/// its resolvers never asked the time (`ThreadClockReads`), and the data generation was the
-/// same before and after it ran — so no write, its own or another's, committed meanwhile.
-/// It is stored with what its execution read (`Database.recordingReads`), plus the
-/// viewer's session row: a request answered by its bytes skips the token check, so the
-/// answer must go when that token's user signs out.
+/// its resolvers never asked the time (`ThreadClockReads`), and no commit since its
+/// request began changed anything it read (`ResponseCache.store`). It is stored with what
+/// its execution read (`Database.recordingReads`), plus the viewer's session row: a
+/// request answered by its bytes skips the token check, so the answer must go when that
+/// token's user signs out.
 struct ResponseCaching<Context>: Sendable {
     let cache: ResponseCache
     /// The database's data generation (`Database.checkedDataGeneration`, which also

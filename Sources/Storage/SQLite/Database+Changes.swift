@@ -8,10 +8,10 @@ extension Database {
     /// This process's commits are reported on the writing thread, under the writer lock,
     /// after the commit and after the data generation has moved for it, before the write
     /// returns: so a cache that drops what a change affects has dropped it before the
-    /// writer's client hears of the write, and a cache that stores an answer only while the
-    /// data generation is the one its request began under (checked under the cache's own
-    /// lock) never keeps an answer from before a change it was not told of. Observers must
-    /// be quick and must not write.
+    /// writer's client hears of the write, and a cache that keeps an answer only after
+    /// checking it against the changes it was told of since the data generation its request
+    /// began under (under the cache's own lock) is told of any later change in time to drop
+    /// it. Observers must be quick and must not write.
     public func observeChanges(_ observer: @escaping @Sendable (ChangeSet) -> Void) {
         changeObservers.withLock { $0.append(observer) }
     }

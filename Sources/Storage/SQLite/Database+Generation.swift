@@ -75,25 +75,49 @@ extension Database {
     /// Moves the generation if another connection has committed since the reference
     /// watcher's last reading. The first call opens the reference: nothing can have been
     /// computed under the generation before any reading, so there is nothing to count.
+    ///
+    /// A commit of this process that SQLite has made but the writer has not yet noted
+    /// (`noteOwnCommit`, under the writer lock) looks like another connection's. Under
+    /// concurrent writes a reader met one several times a second, and each emptied the
+    /// response cache; so a change not known as this process's is looked at again under
+    /// the writer lock, when no commit of ours is half recorded, before it counts as
+    /// another's. (Taken before the reference's lock, as a write that asks for the
+    /// generation takes them; the writer's own thread decides at once.)
     private func countChangesSinceReference() throws {
-        try referenceWatch.withLock { (reference: inout DataWatch?) throws -> Void in
-            guard let current = reference else {
-                let connection = try Connection(path: path, access: .readOnly, busyTimeout: options.busyTimeout)
-                reference = DataWatch(connection: connection, version: try EventLog.dataVersion(connection))
-                return
-            }
-            let version = try EventLog.dataVersion(current.connection)
-            guard version != current.version else { return }
-            current.version = version
-            // The reference counts this process's commits as others' too. When the newest
-            // commit is ours (the header, read after the version, is the one it left), it
-            // has moved both generations past everything before it: nothing to count.
-            if let header = walIndex.read(), header == ownCommitHeader.withLock({ $0 }) { return }
-            // Which tables another connection changed is not known: all may have.
-            watchedTablesGeneration.add(1, ordering: .releasing)
-            generation.add(1, ordering: .releasing)
-            announce(.everything)
+        let decided = try referenceWatch.withLock { try readReference(&$0, writerIdle: false) }
+        guard !decided else { return }
+        if writerThread.load(ordering: .acquiring) == currentThreadID() {
+            _ = try referenceWatch.withLock { try readReference(&$0, writerIdle: true) }
+            return
         }
+        try writer.withLock { _ in
+            _ = try referenceWatch.withLock { try readReference(&$0, writerIdle: true) }
+        }
+    }
+
+    /// One reading of the reference watcher (see `countChangesSinceReference`); false when
+    /// it found a change it cannot attribute without `writerIdle` (the writer lock held, or
+    /// this the writer's thread), and left the reading for then.
+    private func readReference(_ reference: inout DataWatch?, writerIdle: Bool) throws -> Bool {
+        guard let current = reference else {
+            let connection = try Connection(path: path, access: .readOnly, busyTimeout: options.busyTimeout)
+            reference = DataWatch(connection: connection, version: try EventLog.dataVersion(connection))
+            return true
+        }
+        let version = try EventLog.dataVersion(current.connection)
+        guard version != current.version else { return true }
+        // The reference counts this process's commits as others' too. When the newest
+        // commit is ours (the header, read after the version, is the one it left), it
+        // has moved both generations past everything before it: nothing to count.
+        let ours = walIndex.read().map { $0 == ownCommitHeader.withLock({ $0 }) } ?? false
+        guard ours || writerIdle else { return false }
+        current.version = version
+        guard !ours else { return true }
+        // Which tables another connection changed is not known: all may have.
+        watchedTablesGeneration.add(1, ordering: .releasing)
+        generation.add(1, ordering: .releasing)
+        announce(.everything)
+        return true
     }
 
     /// Records the WAL-index header the writer's commit just left; called under the writer

@@ -109,7 +109,43 @@ struct ResponseCachePrecisionTests {
         #expect(cache.response(for: key(0)) != nil && cache.response(for: key(1)) != nil)
         #expect(cache.response(for: key(5)) == nil)
         #expect(cache.count > 20)
-        cache.store(body, for: key(1000), reads: ReadSet(), generation: 1, currentGeneration: { 2 })
-        #expect(cache.response(for: key(1000)) == nil, "an answer from before the newest commit is not kept")
+    }
+
+    @Test("an answer that ran while a commit changed what it read is not kept; one that ran while a commit changed something else is")
+    func commitsWhileRunning() {
+        let cache = ResponseCache(capacity: 100_000)
+        func key(_ n: Int) -> ResponseCache.Key {
+            ResponseCache.Key(query: "{ q\(n) }", operationName: nil, variables: [:], audience: .anonymous, mediaType: .graphQLResponse)
+        }
+        let body = HTTPResponse(text: "{}")
+        let recipes = TableID(index: 1), carts = TableID(index: 2)
+        var recipeSeven = ReadSet()
+        recipeSeven.read(recipes, column: 0, value: 7)
+        var cartChange = ChangeSet()
+        cartChange.tables[carts] = .all
+        cartChange.keys.insert(RowKey(table: carts, column: 0, value: 3))
+        var recipeChange = ChangeSet()
+        recipeChange.tables[recipes] = ColumnSet(rawValue: 1 << 2)
+        recipeChange.keys.insert(RowKey(table: recipes, column: 0, value: 7))
+        func stored(_ n: Int, began: UInt64, now: UInt64) -> Bool {
+            cache.store(body, for: key(n), reads: recipeSeven, generation: began, currentGeneration: { now })
+            return cache.response(for: key(n)) != nil
+        }
+
+        cache.apply(cartChange, currentGeneration: { 2 })
+        #expect(stored(1, began: 1, now: 2), "a cart commit while a recipe page ran leaves the page true")
+        cache.apply(recipeChange, currentGeneration: { 3 })
+        #expect(cache.response(for: key(1)) == nil)
+        #expect(!stored(2, began: 2, now: 3), "a commit the answer may not have seen changed its recipe")
+        #expect(!stored(3, began: 1, now: 3))
+        #expect(stored(4, began: 3, now: 3))
+        #expect(stored(5, began: 3, now: 4), "a commit not applied yet drops the answer when it is")
+        cache.apply(recipeChange, currentGeneration: { 4 })
+        #expect(cache.response(for: key(5)) == nil)
+        cache.apply(.everything, currentGeneration: { 5 })
+        #expect(!stored(6, began: 4, now: 5), "a change nobody described affects every answer")
+        for generation in UInt64(6)...400 { cache.apply(cartChange, currentGeneration: { generation }) }
+        #expect(stored(7, began: 399, now: 400))
+        #expect(!stored(8, began: 6, now: 400), "changes no longer remembered cannot be checked")
     }
 }

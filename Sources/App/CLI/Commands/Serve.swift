@@ -40,7 +40,7 @@ extension CommandSpec {
             .option(
                 "response-cache-bytes", valueName: "N", environment: "KITCHEN_RESPONSE_CACHE_BYTES",
                 default: "\(ServeOptions.defaultResponseCacheBytes)",
-                summary: "Memory for whole query responses, reused until the next write; 0 turns the cache off."),
+                summary: "Memory for whole query responses, each reused until a write changes what it read; 0 turns the cache off."),
         ] + ShapingFlags.all + DeveloperFlags.all
     ) { context in
         var options: ServeOptions
