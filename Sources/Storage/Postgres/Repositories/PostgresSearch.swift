@@ -8,11 +8,13 @@ struct PostgresSearch: Sendable {
     let database: PostgresDatabase
     let clock: Clock
 
-    /// One searchable table: its `tsvector` columns `tier0`, `tier1`, … and its key.
+    /// One searchable table: its `tsvector` columns `tier0`, `tier1`, …, its key, and its
+    /// terms table (`PostgresSchema.searchTerms`).
     struct Tiers: Sendable {
         let table: String
         let key: String
         let count: Int
+        var terms: String { table + "_terms" }
 
         static let recipes = Tiers(table: "recipe_search", key: "recipe_id", count: 3)
         static let users = Tiers(table: "user_search", key: "user_id", count: 2)
@@ -21,21 +23,36 @@ struct PostgresSearch: Sendable {
         /// and stopping at the page size. `$1` the starting tier, `$2` the cursor's id, `$3`
         /// the rows wanted, `$4` the keywords. A tier is read only while the tiers before
         /// it leave the page short (a one-time filter on their counts), so a page the names
-        /// fill never walks the other tiers, whose matches are the rarer ones.
+        /// fill never walks the other tiers.
+        ///
+        /// A search of one term (`kitchen_search_key`: one word, or two Chinese characters)
+        /// reads each tier as one range of the terms index, newest first, so a page reads
+        /// the rows it shows whatever the data size. Any other search (several keywords, a
+        /// longer phrase) has no key, and its arms ask the tier's GIN index instead, which
+        /// finds every match of the tier before the newest are taken.
         var pageQuery: String {
             let arms = (0..<count).map { tier in
                 let excluded = tier == 0 ? "" : " AND NOT (tier\(tier - 1) @@ q.query)"
                 let earlier = (0..<tier).map { "(SELECT count(*) FROM t\($0))" }.joined(separator: " + ")
                 let short = tier == 0 ? "" : " AND \(earlier) < $3"
+                let below = "\(key) < CASE WHEN $1 = \(tier) THEN $2 ELSE 9223372036854775807 END"
                 return """
-                    t\(tier) AS MATERIALIZED (SELECT \(tier) AS tier, \(key) AS id FROM \(table), q
-                    WHERE $1 <= \(tier)\(short) AND tier\(tier) @@ q.query\(excluded)
-                        AND \(key) < CASE WHEN $1 = \(tier) THEN $2 ELSE 9223372036854775807 END
-                    ORDER BY \(key) DESC LIMIT $3)
+                    t\(tier) AS MATERIALIZED ((SELECT \(tier) AS tier, \(key) AS id FROM \(terms)
+                        WHERE $1 <= \(tier)\(short) AND term = (SELECT term FROM k) AND tier = \(tier) AND \(below)
+                        ORDER BY \(key) DESC LIMIT $3)
+                    UNION ALL (SELECT \(tier) AS tier, \(key) AS id FROM \(table), q
+                        WHERE $1 <= \(tier)\(short) AND (SELECT term FROM k) IS NULL
+                            AND tier\(tier) @@ q.query\(excluded) AND \(below)
+                        ORDER BY \(key) DESC LIMIT $3))
                     """
             }.joined(separator: ",\n")
             let page = (0..<count).map { "SELECT tier, id FROM t\($0)" }.joined(separator: " UNION ALL ")
-            return "WITH q AS (\(PostgresSearch.query)),\n\(arms)\n\(page) ORDER BY tier, id DESC LIMIT $3"
+            return """
+                WITH k AS MATERIALIZED (SELECT kitchen_search_key($4::text[]) AS term),
+                q AS (\(PostgresSearch.query)),
+                \(arms)
+                \(page) ORDER BY tier, id DESC LIMIT $3
+                """
         }
     }
 
@@ -69,7 +86,7 @@ struct PostgresSearch: Sendable {
     /// nothing here (SQLite would look for it, and find it only in a text holding that run).
     static let longestPhrase = 2_000
 
-    /// Writes a recipe's search row.
+    /// Writes a recipe's search row and its terms.
     static func index(recipeID: Int64, name: String, ingredients: [String], description: String?, _ c: PostgresConnection) throws {
         let name = searchable(name)
         let withIngredients = name + " " + searchable(ingredients.joined(separator: " "))
@@ -80,9 +97,10 @@ struct PostgresSearch: Sendable {
                 to_tsvector('kitchen_search', $4))
             ON CONFLICT (recipe_id) DO UPDATE SET tier0 = excluded.tier0, tier1 = excluded.tier1, tier2 = excluded.tier2
             """, recipeID, name, withIngredients, withIngredients + " " + searchable(description ?? ""))
+        try writeTerms(of: recipeID, in: .recipes, c)
     }
 
-    /// Writes (or rewrites) a user's search row.
+    /// Writes (or rewrites) a user's search row and its terms.
     static func index(userID: Int64, name: String, username: String, _ c: PostgresConnection) throws {
         let name = searchable(name)
         try c.execute(
@@ -91,6 +109,19 @@ struct PostgresSearch: Sendable {
                 to_tsvector('kitchen_search', $2), to_tsvector('kitchen_search', $3))
             ON CONFLICT (user_id) DO UPDATE SET tier0 = excluded.tier0, tier1 = excluded.tier1
             """, userID, name, name + " " + searchable(username))
+        try writeTerms(of: userID, in: .users, c)
+    }
+
+    /// Writes the terms of the search row `id` of `tiers` again, from its `tsvector`s.
+    private static func writeTerms(of id: Int64, in tiers: Tiers, _ c: PostgresConnection) throws {
+        let vectors = (0..<tiers.count).map { "s.tier\($0)" }.joined(separator: ", ")
+        try c.execute("DELETE FROM \(tiers.terms) WHERE \(tiers.key) = $1", id)
+        try c.execute(
+            """
+            INSERT INTO \(tiers.terms) (term, tier, \(tiers.key))
+            SELECT t.term, t.tier, s.\(tiers.key) FROM \(tiers.table) s, kitchen_search_terms(\(vectors)) t
+            WHERE s.\(tiers.key) = $1
+            """, id)
     }
 
     private func search(keyword: String, in tiers: Tiers, page: PageRequest) throws -> Page<Int64> {
