@@ -64,8 +64,7 @@ extension PostgresSchema {
     /// side (a two-character Chinese word) — has a row `(term, tier, id)`, `tier` the first
     /// search tier holding it, under a B-tree in that order: a keyword that is one term
     /// finds tier `t`'s matches as one range of that index, newest first.
-    /// `kitchen_search_terms` computes a row's terms, `kitchen_search_key` a search's one
-    /// term (or null when it has more, which the `tsvector`s answer instead).
+    /// `kitchen_search_terms` computes a row's terms (`PostgresSearch.key` a search's one).
     static let searchTerms = """
         CREATE FUNCTION kitchen_search_terms(VARIADIC tiers TSVECTOR[]) RETURNS TABLE (term TEXT, tier SMALLINT)
         LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -80,14 +79,6 @@ extension PostgresSchema {
                 JOIN tokens b ON b.tier = a.tier AND b.p = a.p + 1
                 WHERE length(a.lexeme) = 1 AND length(b.lexeme) = 1
             ) AS terms GROUP BY term
-        $$;
-
-        CREATE FUNCTION kitchen_search_key(keywords TEXT[]) RETURNS TEXT
-        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-            SELECT CASE WHEN count(*) = 1 THEN min(u.lexeme)
-                WHEN count(*) = 2 AND max(length(u.lexeme)) = 1 THEN string_agg(u.lexeme, ' ' ORDER BY p.p) END
-            FROM unnest(to_tsvector('kitchen_search', keywords[1])) AS u, unnest(u.positions) AS p (p)
-            WHERE cardinality(keywords) = 1
         $$;
 
         CREATE TABLE recipe_search_terms (

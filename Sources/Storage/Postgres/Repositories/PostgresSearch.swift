@@ -25,7 +25,7 @@ struct PostgresSearch: Sendable {
         /// it leave the page short (a one-time filter on their counts), so a page the names
         /// fill never walks the other tiers.
         ///
-        /// A search of one term (`kitchen_search_key`: one word, or two Chinese characters)
+        /// A search of one term (`key`: one word, or two Chinese characters)
         /// reads each tier as one range of the terms index, newest first, so a page reads
         /// the rows it shows whatever the data size. Any other search (several keywords, a
         /// longer phrase) has no key, and its arms ask the tier's GIN index instead, which
@@ -48,7 +48,7 @@ struct PostgresSearch: Sendable {
             }.joined(separator: ",\n")
             let page = (0..<count).map { "SELECT tier, id FROM t\($0)" }.joined(separator: " UNION ALL ")
             return """
-                WITH k AS MATERIALIZED (SELECT kitchen_search_key($4::text[]) AS term),
+                WITH k AS MATERIALIZED (\(PostgresSearch.key)),
                 q AS (\(PostgresSearch.query)),
                 \(arms)
                 \(page) ORDER BY tier, id DESC LIMIT $3
@@ -62,6 +62,19 @@ struct PostgresSearch: Sendable {
         SELECT string_agg('(' || phrase::text || ')', ' & ')::tsquery AS query FROM (
             SELECT phraseto_tsquery('kitchen_search', keyword) AS phrase FROM unnest($4::text[]) AS keyword
         ) AS phrases WHERE phrase::text <> ''
+        """
+
+    /// The one search term of the keywords in `$4`, as `kitchen_search_terms` writes it, or
+    /// null: a single keyword of one lexeme, or of two one-character lexemes (a
+    /// two-character Chinese word) side by side. Such a keyword is in a row's tier exactly
+    /// when the term is, so a tier's matches are one range of the terms index; any other
+    /// search has no key. (In the statement itself, not a function of the schema: a SQL
+    /// function with a `FROM` is planned again at every call: more than half a page's time.)
+    static let key = """
+        SELECT CASE WHEN count(*) = 1 THEN min(u.lexeme)
+            WHEN count(*) = 2 AND max(length(u.lexeme)) = 1 THEN string_agg(u.lexeme, ' ' ORDER BY p.p) END AS term
+        FROM unnest(to_tsvector('kitchen_search', ($4::text[])[1])) AS u, unnest(u.positions) AS p (p)
+        WHERE cardinality($4::text[]) = 1
         """
 
     /// Text as the search columns store it: CJK characters apart, diacritics folded.
