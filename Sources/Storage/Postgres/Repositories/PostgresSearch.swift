@@ -125,15 +125,20 @@ struct PostgresSearch: Sendable {
         try writeTerms(of: userID, in: .users, c)
     }
 
-    /// Writes the terms of the search row `id` of `tiers` again, from its `tsvector`s.
+    /// Brings the terms of the search row `id` of `tiers` up to date with its `tsvector`s:
+    /// those it no longer has go, new ones come, the others stay (an edit rewrites little).
     private static func writeTerms(of id: Int64, in tiers: Tiers, _ c: PostgresConnection) throws {
-        let vectors = (0..<tiers.count).map { "s.tier\($0)" }.joined(separator: ", ")
-        try c.execute("DELETE FROM \(tiers.terms) WHERE \(tiers.key) = $1", id)
+        let terms = """
+            SELECT t.term, t.tier FROM \(tiers.table) s,
+                kitchen_search_terms(\((0..<tiers.count).map { "s.tier\($0)" }.joined(separator: ", "))) t
+            WHERE s.\(tiers.key) = $1
+            """
+        try c.execute(
+            "DELETE FROM \(tiers.terms) WHERE \(tiers.key) = $1 AND (term, tier) NOT IN (\(terms))", id)
         try c.execute(
             """
             INSERT INTO \(tiers.terms) (term, tier, \(tiers.key))
-            SELECT t.term, t.tier, s.\(tiers.key) FROM \(tiers.table) s, kitchen_search_terms(\(vectors)) t
-            WHERE s.\(tiers.key) = $1
+            SELECT term, tier, $1 FROM (\(terms)) AS t ON CONFLICT DO NOTHING
             """, id)
     }
 
