@@ -65,7 +65,8 @@ extension PostgresDatabase {
             // Statistics for the planner now, not when autovacuum comes round: a table it
             // believes empty gets the plans of an empty table. Only this schema's tables: a
             // bare ANALYZE would lock every schema's, and deadlock with a migration there.
-            try c.runControl("ANALYZE " + (Self.importedTables + ["recipe_search", "user_search"]).joined(separator: ", "))
+            let search = ["recipe_search", "user_search", "recipe_search_terms", "user_search_terms"]
+            try c.runControl("ANALYZE " + (Self.importedTables + search).joined(separator: ", "))
             return copied
         }
     }

@@ -53,3 +53,52 @@ extension PostgresSchema {
         );
         """
 }
+
+extension PostgresSchema {
+    /// The search terms, in keyword order: what lets a search page walk its matches newest
+    /// first and stop at the page, as SQLite's full-text index does.
+    ///
+    /// A GIN index finds every match of a query before the newest are taken, so a page
+    /// read through one costs in proportion to the matches. Here every term of a search
+    /// row — each lexeme of its `tsvector`s, and each pair of one-character lexemes side by
+    /// side (a two-character Chinese word) — has a row `(term, tier, id)`, `tier` the first
+    /// search tier holding it, under a B-tree in that order: a keyword that is one term
+    /// finds tier `t`'s matches as one range of that index, newest first.
+    /// `kitchen_search_terms` computes a row's terms (`PostgresSearch.key` a search's one).
+    static let searchTerms = """
+        CREATE FUNCTION kitchen_search_terms(VARIADIC tiers TSVECTOR[]) RETURNS TABLE (term TEXT, tier SMALLINT)
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+            WITH tokens AS (
+                SELECT (t.n - 1)::smallint AS tier, u.lexeme, p.p
+                FROM unnest(tiers) WITH ORDINALITY AS t (v, n), unnest(t.v) AS u, unnest(u.positions) AS p (p)
+            )
+            SELECT term, min(tier)::smallint FROM (
+                SELECT tier, lexeme AS term FROM tokens
+                UNION ALL
+                SELECT a.tier, a.lexeme || ' ' || b.lexeme FROM tokens a
+                JOIN tokens b ON b.tier = a.tier AND b.p = a.p + 1
+                WHERE length(a.lexeme) = 1 AND length(b.lexeme) = 1
+            ) AS terms GROUP BY term
+        $$;
+
+        CREATE TABLE recipe_search_terms (
+            term TEXT NOT NULL,
+            tier SMALLINT NOT NULL,
+            recipe_id BIGINT NOT NULL REFERENCES recipe_search(recipe_id) ON DELETE CASCADE,
+            PRIMARY KEY (term, tier, recipe_id)
+        );
+        CREATE INDEX recipe_search_terms_by_recipe ON recipe_search_terms(recipe_id);
+        INSERT INTO recipe_search_terms (term, tier, recipe_id)
+        SELECT t.term, t.tier, s.recipe_id FROM recipe_search s, kitchen_search_terms(s.tier0, s.tier1, s.tier2) t;
+
+        CREATE TABLE user_search_terms (
+            term TEXT NOT NULL,
+            tier SMALLINT NOT NULL,
+            user_id BIGINT NOT NULL REFERENCES user_search(user_id) ON DELETE CASCADE,
+            PRIMARY KEY (term, tier, user_id)
+        );
+        CREATE INDEX user_search_terms_by_user ON user_search_terms(user_id);
+        INSERT INTO user_search_terms (term, tier, user_id)
+        SELECT t.term, t.tier, s.user_id FROM user_search s, kitchen_search_terms(s.tier0, s.tier1) t;
+        """
+}

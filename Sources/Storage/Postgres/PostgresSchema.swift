@@ -13,6 +13,7 @@ enum PostgresSchema {
         PostgresMigration(version: 4, name: "market, cart, addresses, orders, basket, apps", sql: commerce),
         PostgresMigration(version: 5, name: "search", sql: search),
         PostgresMigration(version: 6, name: "change capture", sql: PostgresChangeCapture.function),
+        PostgresMigration(version: 7, name: "search terms", sql: searchTerms),
     ]
 
     /// Users, sign-in tokens (digests only), follows, settings and failed sign-ins.

@@ -10,8 +10,8 @@ import Testing
 /// Sequential scans are off while counting: at these sizes a table is a few pages, and
 /// PostgreSQL rightly reads it whole rather than through an index; what must hold is that
 /// an index plan reading only the page exists, which the planner takes once tables are
-/// large. (A search page is not here: a GIN index finds every match of a tier before the
-/// newest are taken, so it reads rows in proportion to the matches — see the README.)
+/// large. Search pages are counted too: keywords common and rare, Chinese and English,
+/// first pages and later ones, whichever tier fills them.
 ///
 /// Runs in scripts/test's PostgreSQL pass (`KITCHEN_TEST_STORE=postgres`).
 @Suite("Paging cost flat with data size, on PostgreSQL", .enabled(if: TestStoreKind.current == .postgres))
@@ -75,10 +75,58 @@ struct PagingCostTests {
         return try cases.map { name, body in (name, try seeded.rowsRead(body)) }
     }
 
+    /// Recipes of their own for the rare keywords, the same few at any scale: each keyword
+    /// once in a name, once in the ingredients, once in a description only.
+    static let rare = ["鲥鱼", "quokka"]
+
+    /// Each search page the test reads, by name: keywords that fill their first pages from
+    /// the names (排骨, egg), the ingredients (garlic) or the descriptions (家常, every one),
+    /// and rare ones whose few matches spread over every tier.
+    static func searches(_ seeded: Seeded) throws -> [(String, Int)] {
+        let r = seeded.repositories
+        let author = try r.recipes.recipes(page: PageRequest(first: 1)).nodes[0].authorID
+        try seeded.database.write { c in
+            for keyword in rare {
+                for (name, ingredient, description) in [
+                    ("\(keyword) one", "salt", "plain"), ("plain", keyword, "plain"), ("plain", "salt", "with \(keyword)"),
+                ] {
+                    _ = try PostgresRecipes.insert(
+                        authorID: author, name: name, description: description, coverURL: nil, tips: nil,
+                        ingredients: [Ingredient(name: ingredient, amount: "1")], steps: [], createdAt: Date(), c)
+                }
+            }
+        }
+        // A later page starts after the first 20 results, or after a rare keyword's name.
+        let keywords = ["排骨", "egg", "garlic", "家常"].map { ($0, 20) } + rare.map { ($0, 1) }
+        var cases: [(String, () throws -> Void)] = []
+        for (keyword, skipped) in keywords {
+            let skip = try r.search.searchRecipes(keyword: keyword, page: PageRequest(first: skipped))
+            let cursor = try #require(skip.edges.last?.cursor)
+            cases.append(("search \(keyword), first page", {
+                _ = try r.search.searchRecipes(keyword: keyword, page: PageRequest(first: 20))
+            }))
+            cases.append(("search \(keyword), after \(skipped)", {
+                _ = try r.search.searchRecipes(keyword: keyword, page: PageRequest(first: 20, cursor: cursor))
+            }))
+        }
+        return try cases.map { name, body in (name, try seeded.rowsRead(body)) }
+    }
+
     @Test("a page reads about as many rows at 2,000 recipes as at 200")
     func flat() throws {
         let small = try Self.pages(Seeded(scale: 200))
         let large = try Self.pages(Seeded(scale: 2000))
+        Self.expectFlat(small, large)
+    }
+
+    @Test("a search page reads about as many rows at 2,000 recipes as at 200")
+    func flatSearch() throws {
+        let small = try Self.searches(Seeded(scale: 200))
+        let large = try Self.searches(Seeded(scale: 2000))
+        Self.expectFlat(small, large)
+    }
+
+    static func expectFlat(_ small: [(String, Int)], _ large: [(String, Int)]) {
         for ((name, few), (_, many)) in zip(small, large) {
             print("\(name): \(few) rows at 200, \(many) at 2,000")
             #expect(many <= few + few / 2 + 10, "\(name): \(few) rows at 200 recipes, \(many) at 2,000")

@@ -8,11 +8,13 @@ struct PostgresSearch: Sendable {
     let database: PostgresDatabase
     let clock: Clock
 
-    /// One searchable table: its `tsvector` columns `tier0`, `tier1`, … and its key.
+    /// One searchable table: its `tsvector` columns `tier0`, `tier1`, …, its key, and its
+    /// terms table (`PostgresSchema.searchTerms`).
     struct Tiers: Sendable {
         let table: String
         let key: String
         let count: Int
+        var terms: String { table + "_terms" }
 
         static let recipes = Tiers(table: "recipe_search", key: "recipe_id", count: 3)
         static let users = Tiers(table: "user_search", key: "user_id", count: 2)
@@ -21,21 +23,36 @@ struct PostgresSearch: Sendable {
         /// and stopping at the page size. `$1` the starting tier, `$2` the cursor's id, `$3`
         /// the rows wanted, `$4` the keywords. A tier is read only while the tiers before
         /// it leave the page short (a one-time filter on their counts), so a page the names
-        /// fill never walks the other tiers, whose matches are the rarer ones.
+        /// fill never walks the other tiers.
+        ///
+        /// A search of one term (`key`: one word, or two Chinese characters)
+        /// reads each tier as one range of the terms index, newest first, so a page reads
+        /// the rows it shows whatever the data size. Any other search (several keywords, a
+        /// longer phrase) has no key, and its arms ask the tier's GIN index instead, which
+        /// finds every match of the tier before the newest are taken.
         var pageQuery: String {
             let arms = (0..<count).map { tier in
                 let excluded = tier == 0 ? "" : " AND NOT (tier\(tier - 1) @@ q.query)"
                 let earlier = (0..<tier).map { "(SELECT count(*) FROM t\($0))" }.joined(separator: " + ")
                 let short = tier == 0 ? "" : " AND \(earlier) < $3"
+                let below = "\(key) < CASE WHEN $1 = \(tier) THEN $2 ELSE 9223372036854775807 END"
                 return """
-                    t\(tier) AS MATERIALIZED (SELECT \(tier) AS tier, \(key) AS id FROM \(table), q
-                    WHERE $1 <= \(tier)\(short) AND tier\(tier) @@ q.query\(excluded)
-                        AND \(key) < CASE WHEN $1 = \(tier) THEN $2 ELSE 9223372036854775807 END
-                    ORDER BY \(key) DESC LIMIT $3)
+                    t\(tier) AS MATERIALIZED ((SELECT \(tier) AS tier, \(key) AS id FROM \(terms)
+                        WHERE $1 <= \(tier)\(short) AND term = (SELECT term FROM k) AND tier = \(tier) AND \(below)
+                        ORDER BY \(key) DESC LIMIT $3)
+                    UNION ALL (SELECT \(tier) AS tier, \(key) AS id FROM \(table), q
+                        WHERE $1 <= \(tier)\(short) AND (SELECT term FROM k) IS NULL
+                            AND tier\(tier) @@ q.query\(excluded) AND \(below)
+                        ORDER BY \(key) DESC LIMIT $3))
                     """
             }.joined(separator: ",\n")
             let page = (0..<count).map { "SELECT tier, id FROM t\($0)" }.joined(separator: " UNION ALL ")
-            return "WITH q AS (\(PostgresSearch.query)),\n\(arms)\n\(page) ORDER BY tier, id DESC LIMIT $3"
+            return """
+                WITH k AS MATERIALIZED (\(PostgresSearch.key)),
+                q AS (\(PostgresSearch.query)),
+                \(arms)
+                \(page) ORDER BY tier, id DESC LIMIT $3
+                """
         }
     }
 
@@ -45,6 +62,19 @@ struct PostgresSearch: Sendable {
         SELECT string_agg('(' || phrase::text || ')', ' & ')::tsquery AS query FROM (
             SELECT phraseto_tsquery('kitchen_search', keyword) AS phrase FROM unnest($4::text[]) AS keyword
         ) AS phrases WHERE phrase::text <> ''
+        """
+
+    /// The one search term of the keywords in `$4`, as `kitchen_search_terms` writes it, or
+    /// null: a single keyword of one lexeme, or of two one-character lexemes (a
+    /// two-character Chinese word) side by side. Such a keyword is in a row's tier exactly
+    /// when the term is, so a tier's matches are one range of the terms index; any other
+    /// search has no key. (In the statement itself, not a function of the schema: a SQL
+    /// function with a `FROM` is planned again at every call: more than half a page's time.)
+    static let key = """
+        SELECT CASE WHEN count(*) = 1 THEN min(u.lexeme)
+            WHEN count(*) = 2 AND max(length(u.lexeme)) = 1 THEN string_agg(u.lexeme, ' ' ORDER BY p.p) END AS term
+        FROM unnest(to_tsvector('kitchen_search', ($4::text[])[1])) AS u, unnest(u.positions) AS p (p)
+        WHERE cardinality($4::text[]) = 1
         """
 
     /// Text as the search columns store it: CJK characters apart, diacritics folded.
@@ -69,7 +99,7 @@ struct PostgresSearch: Sendable {
     /// nothing here (SQLite would look for it, and find it only in a text holding that run).
     static let longestPhrase = 2_000
 
-    /// Writes a recipe's search row.
+    /// Writes a recipe's search row and its terms.
     static func index(recipeID: Int64, name: String, ingredients: [String], description: String?, _ c: PostgresConnection) throws {
         let name = searchable(name)
         let withIngredients = name + " " + searchable(ingredients.joined(separator: " "))
@@ -80,9 +110,10 @@ struct PostgresSearch: Sendable {
                 to_tsvector('kitchen_search', $4))
             ON CONFLICT (recipe_id) DO UPDATE SET tier0 = excluded.tier0, tier1 = excluded.tier1, tier2 = excluded.tier2
             """, recipeID, name, withIngredients, withIngredients + " " + searchable(description ?? ""))
+        try writeTerms(of: recipeID, in: .recipes, c)
     }
 
-    /// Writes (or rewrites) a user's search row.
+    /// Writes (or rewrites) a user's search row and its terms.
     static func index(userID: Int64, name: String, username: String, _ c: PostgresConnection) throws {
         let name = searchable(name)
         try c.execute(
@@ -91,6 +122,24 @@ struct PostgresSearch: Sendable {
                 to_tsvector('kitchen_search', $2), to_tsvector('kitchen_search', $3))
             ON CONFLICT (user_id) DO UPDATE SET tier0 = excluded.tier0, tier1 = excluded.tier1
             """, userID, name, name + " " + searchable(username))
+        try writeTerms(of: userID, in: .users, c)
+    }
+
+    /// Brings the terms of the search row `id` of `tiers` up to date with its `tsvector`s:
+    /// those it no longer has go, new ones come, the others stay (an edit rewrites little).
+    private static func writeTerms(of id: Int64, in tiers: Tiers, _ c: PostgresConnection) throws {
+        let terms = """
+            SELECT t.term, t.tier FROM \(tiers.table) s,
+                kitchen_search_terms(\((0..<tiers.count).map { "s.tier\($0)" }.joined(separator: ", "))) t
+            WHERE s.\(tiers.key) = $1
+            """
+        try c.execute(
+            "DELETE FROM \(tiers.terms) WHERE \(tiers.key) = $1 AND (term, tier) NOT IN (\(terms))", id)
+        try c.execute(
+            """
+            INSERT INTO \(tiers.terms) (term, tier, \(tiers.key))
+            SELECT term, tier, $1 FROM (\(terms)) AS t ON CONFLICT DO NOTHING
+            """, id)
     }
 
     private func search(keyword: String, in tiers: Tiers, page: PageRequest) throws -> Page<Int64> {
