@@ -49,11 +49,36 @@ struct ResponseCompression: Sendable {
     }
 
     /// Whether a `Content-Type` names a type that compresses well: text, and the JSON,
-    /// JavaScript and XML types (GraphQL answers are JSON).
+    /// JavaScript and XML types (GraphQL answers are JSON). Read in place, byte by byte and
+    /// ignoring ASCII case: it is asked of every response, compressed or not.
     static func isTextual(contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let type = (contentType.split(separator: ";", maxSplits: 1).first ?? "").spaceTrimmed.lowercased()
-        return type.hasPrefix("text/") || type.hasSuffix("/json") || type.hasSuffix("+json")
-            || type.hasSuffix("/xml") || type.hasSuffix("+xml") || type == "application/javascript"
+        guard var contentType else { return false }
+        return contentType.withUTF8 { field in
+            var type = field[..<(field.firstIndex(of: UInt8(ascii: ";")) ?? field.endIndex)]
+            while let first = type.first, first == 0x20 || first == 0x09 { type = type.dropFirst() }
+            while let last = type.last, last == 0x20 || last == 0x09 { type = type.dropLast() }
+            func starts(_ prefix: StaticString) -> Bool { type.matches(prefix, at: type.startIndex) }
+            func ends(_ suffix: StaticString) -> Bool {
+                type.count >= suffix.utf8CodeUnitCount
+                    && type.matches(suffix, at: type.endIndex - suffix.utf8CodeUnitCount)
+            }
+            return starts("text/") || ends("/json") || ends("+json") || ends("/xml") || ends("+xml")
+                || (type.count == 22 && starts("application/javascript"))
+        }
+    }
+}
+
+extension Slice where Base == UnsafeBufferPointer<UInt8> {
+    /// Whether `text` (ASCII, lower case) is at `start`, ignoring the case of ASCII letters.
+    fileprivate func matches(_ text: StaticString, at start: Int) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard start >= startIndex, start + count <= endIndex else { return false }
+        let expected = UnsafeBufferPointer(start: text.utf8Start, count: count)
+        for offset in 0..<count {
+            let byte = self[start + offset]
+            let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            if lowered != expected[offset] { return false }
+        }
+        return true
     }
 }

@@ -179,6 +179,18 @@ struct CompressionTests {
         #expect(!compression.isEligible(encoded))
         #expect(!compression.isEligible(HTTPResponse(headers: ["Content-Type": "text/event-stream"], stream: HTTPStream())))
     }
+
+    @Test("a Content-Type is textual by its media type alone, in any ASCII case, spaces and parameters aside", arguments: [
+        ("application/json", true), ("APPLICATION/JSON", true), ("  application/json ; charset=utf-8", true),
+        ("application/graphql-response+json", true), ("Text/HTML", true), ("application/xml", true),
+        ("image/svg+xml", true), ("application/javascript", true), ("Application/JavaScript; charset=utf-8", true),
+        ("application/javascripts", false), ("xapplication/javascript", false), ("application/jsonp", false),
+        ("application/json-seq", false), ("image/png", false), ("text", false), ("", false), (";text/plain", false),
+        ("application/\u{0F}json", false), ("tExt/", true), ("application/ṡjson", false),
+    ] as [(String, Bool)])
+    func textual(contentType: String, textual: Bool) {
+        #expect(ResponseCompression.isTextual(contentType: contentType) == textual)
+    }
 }
 
 /// `bytes` decompressed by the system's gzip, a decoder that is not Kitchen's.
