@@ -66,9 +66,10 @@ trap cleanup EXIT INT TERM
 read -r sqlite_port pg_port second_port balancer_port <<<"$(free_ports 4)"
 db="$(seeded_database "$scale")"
 
-# serve DB PORT CACHE-BYTES → starts a Kitchen; its pid is the last of `pids`.
+# serve DB PORT [CACHE-BYTES] → starts a Kitchen (its default cache without CACHE-BYTES); its
+# pid is the last of `pids`.
 serve() {
-    KITCHEN_RESPONSE_CACHE_BYTES="$3" "$kitchen" serve --db "$1" --no-demo --schema "$root/Schema.graphql" \
+    env ${3:+KITCHEN_RESPONSE_CACHE_BYTES="$3"} "$kitchen" serve --db "$1" --no-demo --schema "$root/Schema.graphql" \
         --host 127.0.0.1 --port "$2" --media "$work/media" >"$work/kitchen-$2.log" 2>&1 &
     pids+=($!)
     wait_for "$2"
@@ -121,7 +122,7 @@ settle() {
     local postmaster watched before after
     postmaster="$(head -1 "$cluster/data/postmaster.pid")"
     watched="${server_pids[*]} $postmaster $(pgrep -d ' ' -P "$postmaster" || true)"
-    cpu() { for p in $watched; do awk '{ print $14 + $15 }' "/proc/$p/stat" 2>/dev/null; done | awk '{ s += $1 } END { print s + 0 }'; }
+    cpu() { for p in $watched; do awk '{ print $14 + $15 }' "/proc/$p/stat" 2>/dev/null || true; done | awk '{ s += $1 } END { print s + 0 }'; }
     for _ in $(seq 1 16); do
         before="$(cpu)"; sleep 0.3; after="$(cpu)"
         [ "$before" = "$after" ] && return 0
@@ -133,7 +134,9 @@ settle() {
 ticks() {
     local pid all=""
     for pid in "$@"; do all="$all $pid $(pgrep -d ' ' -P "$pid" || true)"; done
-    for pid in $all; do awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null; done | awk '{ s += $1 } END { print s + 0 }'
+    # A backend may end between pgrep and the read (awk then fails with 2, which pipefail
+    # and set -e would take for the script's own failure).
+    for pid in $all; do awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || true; done | awk '{ s += $1 } END { print s + 0 }'
 }
 hz="$(getconf CLK_TCK)"
 # per_request TICKS REQUESTS → µs of CPU per request
@@ -205,7 +208,7 @@ run_cases() {  # run_cases LABEL-SUFFIX CASES
 run_cases "" "$cases"
 if [ -n "$cached" ]; then
     stop_servers
-    start_servers 8388608
+    start_servers ""
     run_cases "+cache" "$cached"
 fi
 
