@@ -121,7 +121,7 @@ measure_case() {
 settle() {
     local pids="$*" child before after
     for child in $(for p in "$@"; do pgrep -P "$p"; done); do pids="$pids $child"; done
-    cpu() { for p in $pids; do awk '{ print $14 + $15 }' "/proc/$p/stat" 2>/dev/null; done | awk '{ s += $1 } END { print s + 0 }'; }
+    cpu() { for p in $pids; do awk '{ print $14 + $15 }' "/proc/$p/stat" 2>/dev/null || true; done | awk '{ s += $1 } END { print s + 0 }'; }
     for _ in $(seq 1 16); do
         before="$(cpu)"
         sleep 0.3
