@@ -13,6 +13,7 @@ enum AcceptEncoding {
     /// server disregard the header rather than answer 406).
     static func prefersGzip(_ header: String?) -> Bool {
         guard let header else { return false }
+        if let unweighted = unweightedPrefersGzip(header) { return unweighted }
         var gzip: Double?
         var identity: Double?
         var others: Double?
@@ -29,6 +30,30 @@ enum AcceptEncoding {
         }
         let gzipWeight = gzip ?? others ?? 0
         return gzipWeight > 0 && gzipWeight >= (identity ?? 0)
+    }
+
+    /// The answer for a header with no parameters (no `;`), as nearly every client sends
+    /// (`gzip, deflate, br`), read in place: every coding it names then weighs 1, so gzip is
+    /// preferred when it, or `*`, is named. Nil when the header has parameters.
+    private static func unweightedPrefersGzip(_ header: String) -> Bool? {
+        var header = header
+        return header.withUTF8 { bytes -> Bool? in
+            guard !bytes.contains(UInt8(ascii: ";")) else { return nil }
+            var named = false
+            for coding in bytes.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: true) {
+                var coding = coding[...]
+                while let first = coding.first, first == 0x20 || first == 0x09 { coding = coding.dropFirst() }
+                while let last = coding.last, last == 0x20 || last == 0x09 { coding = coding.dropLast() }
+                if coding.elementsEqual("*".utf8) { named = true }
+                if coding.count == 6, coding.first.map({ $0 | 0x20 }) == UInt8(ascii: "x") {
+                    coding = coding.dropFirst()
+                    guard coding.first == UInt8(ascii: "-") else { continue }
+                    coding = coding.dropFirst()
+                }
+                if coding.count == 4, zip(coding, "gzip".utf8).allSatisfy({ $0 | 0x20 == $1 }) { return true }
+            }
+            return named
+        }
     }
 
     /// The weight of a `q=…` parameter (0 when it is not a number from 0 to 1), or nil for

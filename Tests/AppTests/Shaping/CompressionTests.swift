@@ -151,7 +151,9 @@ struct CompressionTests {
         ("*", true), ("*;q=0", false), ("*;q=0, gzip", true), ("gzip;q=0, *", false), ("br", false),
         ("identity", false), ("identity;q=0.9, gzip", true), ("gzip;q=0.5, identity;q=0.9", false),
         ("identity;q=0, gzip;q=0", false), ("gzip;q=2", false), ("gzip;level=9", true), (" , gzip ,", true),
-        ("", false),
+        ("", false), ("br, GZIP, deflate", true), ("deflate, br", false), ("identity, gzip", true),
+        ("identity, *", true), ("gzipx", false), ("xgzip", false), ("x-gzi", false), ("X-GZIP", true),
+        ("gzi", false), ("g zip", false), ("\tgzip\t", true), ("*, br", true), ("**", false),
     ] as [(String?, Bool)])
     func weights(header: String?, gzip: Bool) {
         #expect(AcceptEncoding.prefersGzip(header) == gzip)
