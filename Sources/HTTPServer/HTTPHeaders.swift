@@ -22,7 +22,12 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// The first value of the field called `name` (any case), or nil.
     public subscript(name: String) -> String? {
-        fields.first { Self.namesMatch($0.name, name) }?.value
+        // By index, on the fields in place: `first(where:)` copied each field it passed
+        // (two strings retained and released), and every request asks a dozen times.
+        for index in fields.indices where Self.namesMatch(fields[index].name, name) {
+            return fields[index].value
+        }
+        return nil
     }
 
     /// Every value of the field called `name` (any case), in order.
@@ -52,13 +57,16 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// Compares two field names byte by byte, folding ASCII case only.
     static func namesMatch(_ left: String, _ right: String) -> Bool {
         guard left.utf8.count == right.utf8.count else { return false }
-        var left = left, right = right
-        return left.withUTF8 { a in
-            right.withUTF8 { b in
+        // Native strings are read in place; `withUTF8` would need copies to mutate.
+        let inPlace = left.utf8.withContiguousStorageIfAvailable { a in
+            right.utf8.withContiguousStorageIfAvailable { b in
                 for i in 0..<a.count where lowercased(a[i]) != lowercased(b[i]) { return false }
                 return true
             }
         }
+        if let matched = inPlace ?? nil { return matched }
+        for (a, b) in zip(left.utf8, right.utf8) where lowercased(a) != lowercased(b) { return false }
+        return true
     }
 
     /// Makes room for `count` fields, so that collecting a request's fields grows the
