@@ -41,8 +41,9 @@ struct PostgresSearch: Sendable {
     /// null: a single keyword of one lexeme, or of two one-character lexemes (a
     /// two-character Chinese word) side by side. Such a keyword is in a row's tier exactly
     /// when the term is, so a tier's matches are one range of the terms index, with no
-    /// `tsvector` to check; any other search has no key. (In the statement itself, not a function of the schema: a SQL
-    /// function with a `FROM` is planned again at every call: more than half a page's time.)
+    /// `tsvector` to check; any other search has no key. (In the statement itself, not a
+    /// function of the schema: a SQL function with a `FROM` is planned again at every call:
+    /// more than half a page's time.)
     static let key = """
         SELECT CASE WHEN count(*) = 1 THEN min(u.lexeme)
             WHEN count(*) = 2 AND max(length(u.lexeme)) = 1 THEN string_agg(u.lexeme, ' ' ORDER BY p.p) END AS term
