@@ -54,7 +54,11 @@ struct SearchTermsTests {
     static let edgeCases: [(name: String, ingredient: String, description: String?)] = [
         ("清蒸红", "烧饼", nil), ("红 and 烧", "salt", nil), ("红烧 x 烧排 y 排骨", "salt", "红烧排骨 at last"),
         ("quokka", "wombat", nil), ("pork-ribs 红烧pork", "salt", "西兰花 quokka"), ("a b c", "d", "b a"),
+        (longPhrase, "salt", nil),
     ]
+
+    /// A keyword of more pairs than a walk probes (`PostgresSearch.walkedTerms`).
+    static let longPhrase = "红烧排骨清蒸鲈鱼糖醋番茄香煎豆腐凉拌茄子爆炒牛肉酸辣土豆蒜蓉虾仁干煸鸡翅葱油拌面"
 
     /// Words common and rare, in every tier; searched one by one, in pairs, and in the
     /// keywords of `phrases`.
@@ -63,7 +67,8 @@ struct SearchTermsTests {
     static let phrases = [
         "红烧排骨", "清蒸红烧", "家常做法", "简单易做的家常做法", "西兰花饭", "红烧pork", "pork-ribs", "egg eggs EGG",
         "红烧 红烧", "a b", "b a c", "d c", "the egg", "nowhere egg", "quokka 鲥鱼", "烧红", "红烧排骨 garlic 葱",
-        "Braised pork", "braised-pork", "家常 egg garlic 排骨", "简单 做法 #7", "1勺",
+        "Braised pork", "braised-pork", "家常 egg garlic 排骨", "简单 做法 #7", "1勺", longPhrase,
+        String(longPhrase.dropLast()) + "饭", "红烧 " + String(longPhrase.dropFirst(2)),
     ]
 
     @Test("recipes: every search pages through what the tsvectors find, tier for tier")
@@ -89,7 +94,7 @@ struct SearchTermsTests {
         // The edge cases land in the tiers their words say.
         for (keyword, recipe, tier) in [
             ("红烧", 0, 1), ("红烧排骨", 2, 2), ("quokka wombat", 3, 1), ("红烧pork pork-ribs", 4, 0),
-            ("西兰花 pork", 4, 2), ("a b c", 5, 0), ("c d", 5, 1),
+            ("西兰花 pork", 4, 2), ("a b c", 5, 0), ("c d", 5, 1), (Self.longPhrase, 6, 0),
         ] {
             let cursor = Cursor(key: Int64(tier), id: ids[recipe]).encoded
             #expect(try Self.everything(search.searchRecipes, keyword).contains(cursor), "\(keyword)")
