@@ -63,7 +63,8 @@ extension PostgresSchema {
     /// row — each lexeme of its `tsvector`s, and each pair of one-character lexemes side by
     /// side (a two-character Chinese word) — has a row `(term, tier, id)`, `tier` the first
     /// search tier holding it, under a B-tree in that order: a keyword that is one term
-    /// finds tier `t`'s matches as one range of that index, newest first.
+    /// finds tier `t`'s matches as one range of that index, newest first, and a search of
+    /// several terms walks their ranges together (`PostgresSearch.Tiers.pageStatement()`).
     /// `kitchen_search_terms` computes a row's terms (`PostgresSearch.key` a search's one).
     static let searchTerms = """
         CREATE FUNCTION kitchen_search_terms(VARIADIC tiers TSVECTOR[]) RETURNS TABLE (term TEXT, tier SMALLINT)

@@ -75,20 +75,25 @@ struct PagingCostTests {
         return try cases.map { name, body in (name, try seeded.rowsRead(body)) }
     }
 
-    /// Recipes of their own for the rare keywords, the same few at any scale: each keyword
-    /// once in a name, once in the ingredients, once in a description only.
-    static let rare = ["鲥鱼", "quokka"]
+    /// Recipes of their own for the rare searches, the same few at any scale: each text
+    /// once in a name, once in the ingredients, once in a description only. Some pair a rare
+    /// word with a common one (egg, 清蒸), which a search must not walk.
+    static let rare = ["鲥鱼", "quokka", "wombat egg", "鲥鱼 wombat", "清蒸鲥鱼"]
 
     /// Each search page the test reads, by name: keywords that fill their first pages from
-    /// the names (排骨, egg), the ingredients (garlic) or the descriptions (家常, every one),
-    /// and rare ones whose few matches spread over every tier.
+    /// the names (排骨, egg, 西兰花), the ingredients (garlic, egg garlic, olive oil) or the
+    /// descriptions (家常, 家常做法, every one), several keywords, English and mixed with
+    /// Chinese, and Chinese phrases longer than one term; and rare searches whose few
+    /// matches spread over every tier. A common search's pages are as long as 200 recipes
+    /// fill twice over (its first page, then the one after it, both full with more to come),
+    /// so both sizes read full pages; a rare one's later page starts after its name.
     static func searches(_ seeded: Seeded) throws -> [(String, Int)] {
         let r = seeded.repositories
         let author = try r.recipes.recipes(page: PageRequest(first: 1)).nodes[0].authorID
         try seeded.database.write { c in
-            for keyword in rare {
+            for text in rare {
                 for (name, ingredient, description) in [
-                    ("\(keyword) one", "salt", "plain"), ("plain", keyword, "plain"), ("plain", "salt", "with \(keyword)"),
+                    ("\(text) one", "salt", "plain"), ("plain", text, "plain"), ("plain", "salt", "with \(text)"),
                 ] {
                     _ = try PostgresRecipes.insert(
                         authorID: author, name: name, description: description, coverURL: nil, tips: nil,
@@ -96,17 +101,22 @@ struct PagingCostTests {
                 }
             }
         }
-        // A later page starts after the first 20 results, or after a rare keyword's name.
-        let keywords = ["排骨", "egg", "garlic", "家常"].map { ($0, 20) } + rare.map { ($0, 1) }
+        let common = [
+            ("排骨", 20), ("egg", 15), ("garlic", 15), ("家常", 20), ("egg garlic", 2), ("olive oil", 10),
+            ("排骨 garlic", 3), ("家常 egg", 10), ("西兰花", 5), ("家常做法", 20), ("简单易做 egg", 10),
+        ]
         var cases: [(String, () throws -> Void)] = []
-        for (keyword, skipped) in keywords {
+        for (keyword, size, skipped) in common.map({ ($0, $1, $1) }) + rare.map({ ($0, 20, 1) }) {
             let skip = try r.search.searchRecipes(keyword: keyword, page: PageRequest(first: skipped))
-            let cursor = try #require(skip.edges.last?.cursor)
-            cases.append(("search \(keyword), first page", {
-                _ = try r.search.searchRecipes(keyword: keyword, page: PageRequest(first: 20))
+            let cursor = try #require(skip.edges.last?.cursor, "\(keyword)")
+            let isCommon = skipped == size
+            cases.append(("search \(keyword), first \(size)", {
+                let page = try r.search.searchRecipes(keyword: keyword, page: PageRequest(first: size))
+                #expect(!isCommon || page.hasNextPage, "\(keyword): the first page is full")
             }))
-            cases.append(("search \(keyword), after \(skipped)", {
-                _ = try r.search.searchRecipes(keyword: keyword, page: PageRequest(first: 20, cursor: cursor))
+            cases.append(("search \(keyword), \(size) after \(skipped)", {
+                let page = try r.search.searchRecipes(keyword: keyword, page: PageRequest(first: size, cursor: cursor))
+                #expect(!isCommon || page.hasNextPage, "\(keyword): the later page is full")
             }))
         }
         return try cases.map { name, body in (name, try seeded.rowsRead(body)) }

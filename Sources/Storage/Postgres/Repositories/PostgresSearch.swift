@@ -15,45 +15,18 @@ struct PostgresSearch: Sendable {
         let key: String
         let count: Int
         var terms: String { table + "_terms" }
+        /// The statement of a page (`pageStatement()`), written once: every search runs it.
+        private(set) var pageQuery = ""
+
+        init(table: String, key: String, count: Int) {
+            self.table = table
+            self.key = key
+            self.count = count
+            pageQuery = pageStatement()
+        }
 
         static let recipes = Tiers(table: "recipe_search", key: "recipe_id", count: 3)
         static let users = Tiers(table: "user_search", key: "user_id", count: 2)
-
-        /// One page over every tier: an arm per tier, each walking its matches newest first
-        /// and stopping at the page size. `$1` the starting tier, `$2` the cursor's id, `$3`
-        /// the rows wanted, `$4` the keywords. A tier is read only while the tiers before
-        /// it leave the page short (a one-time filter on their counts), so a page the names
-        /// fill never walks the other tiers.
-        ///
-        /// A search of one term (`key`: one word, or two Chinese characters)
-        /// reads each tier as one range of the terms index, newest first, so a page reads
-        /// the rows it shows whatever the data size. Any other search (several keywords, a
-        /// longer phrase) has no key, and its arms ask the tier's GIN index instead, which
-        /// finds every match of the tier before the newest are taken.
-        var pageQuery: String {
-            let arms = (0..<count).map { tier in
-                let excluded = tier == 0 ? "" : " AND NOT (tier\(tier - 1) @@ q.query)"
-                let earlier = (0..<tier).map { "(SELECT count(*) FROM t\($0))" }.joined(separator: " + ")
-                let short = tier == 0 ? "" : " AND \(earlier) < $3"
-                let below = "\(key) < CASE WHEN $1 = \(tier) THEN $2 ELSE 9223372036854775807 END"
-                return """
-                    t\(tier) AS MATERIALIZED ((SELECT \(tier) AS tier, \(key) AS id FROM \(terms)
-                        WHERE $1 <= \(tier)\(short) AND term = (SELECT term FROM k) AND tier = \(tier) AND \(below)
-                        ORDER BY \(key) DESC LIMIT $3)
-                    UNION ALL (SELECT \(tier) AS tier, \(key) AS id FROM \(table), q
-                        WHERE $1 <= \(tier)\(short) AND (SELECT term FROM k) IS NULL
-                            AND tier\(tier) @@ q.query\(excluded) AND \(below)
-                        ORDER BY \(key) DESC LIMIT $3))
-                    """
-            }.joined(separator: ",\n")
-            let page = (0..<count).map { "SELECT tier, id FROM t\($0)" }.joined(separator: " UNION ALL ")
-            return """
-                WITH k AS MATERIALIZED (\(PostgresSearch.key)),
-                q AS (\(PostgresSearch.query)),
-                \(arms)
-                \(page) ORDER BY tier, id DESC LIMIT $3
-                """
-        }
     }
 
     /// The `tsquery` of the keywords in `$4` (a `text[]`): every keyword as a phrase, all
@@ -67,9 +40,10 @@ struct PostgresSearch: Sendable {
     /// The one search term of the keywords in `$4`, as `kitchen_search_terms` writes it, or
     /// null: a single keyword of one lexeme, or of two one-character lexemes (a
     /// two-character Chinese word) side by side. Such a keyword is in a row's tier exactly
-    /// when the term is, so a tier's matches are one range of the terms index; any other
-    /// search has no key. (In the statement itself, not a function of the schema: a SQL
-    /// function with a `FROM` is planned again at every call: more than half a page's time.)
+    /// when the term is, so a tier's matches are one range of the terms index, with no
+    /// `tsvector` to check; any other search has no key. (In the statement itself, not a
+    /// function of the schema: a SQL function with a `FROM` is planned again at every call:
+    /// more than half a page's time.)
     static let key = """
         SELECT CASE WHEN count(*) = 1 THEN min(u.lexeme)
             WHEN count(*) = 2 AND max(length(u.lexeme)) = 1 THEN string_agg(u.lexeme, ' ' ORDER BY p.p) END AS term
