@@ -188,7 +188,7 @@ public struct JSONWriter: Sendable {
         guard firstEscape < utf8.count else {
             let room = room(for: utf8.count + 2)
             room.initialize(to: UInt8(ascii: "\""))
-            if let start = utf8.baseAddress { (room + 1).initialize(from: start, count: utf8.count) }
+            JSONBytes.copy(utf8, to: room + 1)
             (room + 1 + utf8.count).initialize(to: UInt8(ascii: "\""))
             storage.count += utf8.count + 2
             return
@@ -296,14 +296,19 @@ final class JSONBytes: @unchecked Sendable {
         }
         let from = UnsafeRawPointer(start)
         let to = UnsafeMutableRawPointer(target)
-        var offset = 0
-        while offset + 8 <= count {
-            to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
-            offset += 8
-        }
-        while offset < count {
-            target[offset] = start[offset]
-            offset += 1
+        if count >= 8 {
+            var offset = 0
+            while offset + 8 < count {
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+                offset += 8
+            }
+            // The last eight bytes, overlapping what was copied, instead of a byte loop.
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 {
+            to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), toByteOffset: count - 4, as: UInt32.self)
+        } else {
+            for offset in 0..<count { target[offset] = start[offset] }
         }
     }
 
