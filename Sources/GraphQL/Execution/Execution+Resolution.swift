@@ -50,9 +50,7 @@ extension Execution {
                     } catch {
                         value = .error(error)
                     }
-                    if !completeScalar(value, of: entry, at: slot) {
-                        complete(value, as: entry.shape, at: slot, site)
-                    }
+                    completeField(value, of: entry, objectPlan: nil, at: slot, site)
                 }
             default:
                 // `ObjectValue` keys, rare enough for the general path.
@@ -113,9 +111,7 @@ extension Execution {
                 } catch {
                     value = .error(error)
                 }
-                if completeScalar(value, of: entry, at: slot) { continue }
-                if let objectPlan, completeObject(value, of: objectPlan, at: slot) { continue }
-                complete(value, as: shape, at: slot, site)
+                completeField(value, of: entry, objectPlan: objectPlan, at: slot, site)
             }
         case .batch(let resolve):
             let values: [Resolved]
@@ -134,9 +130,7 @@ extension Execution {
             for index in values.indices {
                 let value = values[index]
                 let slot = slots[index]
-                if completeScalar(value, of: entry, at: slot) { continue }
-                if let objectPlan, completeObject(value, of: objectPlan, at: slot) { continue }
-                complete(value, as: shape, at: slot, site)
+                completeField(value, of: entry, objectPlan: objectPlan, at: slot, site)
             }
         case .valueKey(let key):
             for (parent, slot) in zip(parents, slots) {
