@@ -29,26 +29,38 @@ extension Execution {
         }
     }
 
-    /// CompleteValue for the commonest value: one already of the field's own built-in
-    /// scalar (a string for a `String` or `ID`, an integer in range for an `Int`, …), stored
-    /// as it is without walking the field's shape. False, having done nothing, for any
-    /// other value, which `complete` must judge.
-    mutating func completeScalar(_ value: Resolved, of entry: PlanEntry, at slot: Int) -> Bool {
-        guard let kind = entry.scalarLeaf, case .value(let raw) = value else { return false }
-        switch raw {
-        case .string:
-            guard kind == .string || kind == .id else { return false }
-        case .int(let number):
-            guard kind == .int, number >= BuiltInScalars.minInt, number <= BuiltInScalars.maxInt else { return false }
-        case .bool:
-            guard kind == .boolean else { return false }
-        case .float(let number):
-            guard kind == .float, number.isFinite else { return false }
-        case .null, .list, .object:
-            return false
+    /// CompleteValue for a field's value, its commonest cases first: a value already of the
+    /// field's own built-in scalar (a string for a `String` or `ID`, an integer in range for
+    /// an `Int`, …) is stored as it is, and an object whose plan is built (`objectPlan`) is
+    /// placed at once, neither walking the field's shape; anything else goes to `complete`.
+    ///
+    /// The value is taken, not borrowed: matching a borrowed `Resolved` copied its payload,
+    /// a retain and a release for every leaf of the response.
+    mutating func completeField(
+        _ value: consuming Resolved, of entry: PlanEntry, objectPlan: FieldPlan?, at slot: Int, _ site: FieldSite
+    ) {
+        switch consume value {
+        case .value(let raw):
+            if let kind = entry.scalarLeaf, Self.isOwnScalar(raw, kind) { return tree.setLeaf(raw, at: slot) }
+            complete(.value(raw), as: entry.shape, at: slot, site)
+        case .boxed(let object, let typeName):
+            if let objectPlan { return place(object, plan: objectPlan, at: slot) }
+            complete(.boxed(object, type: typeName), as: entry.shape, at: slot, site)
+        case let other:
+            complete(other, as: entry.shape, at: slot, site)
         }
-        tree.setLeaf(raw, at: slot)
-        return true
+    }
+
+    /// Whether a leaf is already of the built-in scalar `kind` as output coercion would
+    /// make it (an `Int` in 32-bit range, a finite `Float`).
+    static func isOwnScalar(_ raw: Value, _ kind: BuiltInScalars.Kind) -> Bool {
+        switch raw {
+        case .string: kind == .string || kind == .id
+        case .int(let number): kind == .int && number >= BuiltInScalars.minInt && number <= BuiltInScalars.maxInt
+        case .bool: kind == .boolean
+        case .float(let number): kind == .float && number.isFinite
+        case .null, .list, .object: false
+        }
     }
 
     /// CompleteValue for an object where the type is an object type whose plan is built:

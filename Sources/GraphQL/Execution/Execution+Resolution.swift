@@ -9,7 +9,9 @@ extension Execution {
         // instead of one per field.
         var slots: [Int] = []
         swap(&slots, &spareSlots)
-        slots.removeAll(keepingCapacity: true)
+        // One element at a time: `removeAll(keepingCapacity:)` went through the generic
+        // `replaceSubrange`, about 80 instructions for a few positions.
+        while !slots.isEmpty { slots.removeLast() }
         for container in batch.containers { slots.append(tree.containers[container].firstSlot + index) }
         defer { spareSlots = slots }
         if tree.nulledContainers > 0 {
@@ -48,9 +50,7 @@ extension Execution {
                     } catch {
                         value = .error(error)
                     }
-                    if !completeScalar(value, of: entry, at: slot) {
-                        complete(value, as: entry.shape, at: slot, site)
-                    }
+                    completeField(value, of: entry, objectPlan: nil, at: slot, site)
                 }
             default:
                 // `ObjectValue` keys, rare enough for the general path.
@@ -102,16 +102,16 @@ extension Execution {
         let objectPlan = site.builtObjectPlan(for: shape)
         switch resolver {
         case .each(let resolve):
-            for (parent, slot) in zip(parents, slots) {
+            // Index loops: iterating a `zip` of the arrays was not optimized away.
+            for index in parents.indices {
+                let slot = slots[index]
                 let value: Resolved
                 do {
-                    value = try resolve(parent, arguments, context)
+                    value = try resolve(parents[index], arguments, context)
                 } catch {
                     value = .error(error)
                 }
-                if completeScalar(value, of: entry, at: slot) { continue }
-                if let objectPlan, completeObject(value, of: objectPlan, at: slot) { continue }
-                complete(value, as: shape, at: slot, site)
+                completeField(value, of: entry, objectPlan: objectPlan, at: slot, site)
             }
         case .batch(let resolve):
             let values: [Resolved]
@@ -127,10 +127,10 @@ extension Execution {
                     at: slots[0], site)
                 return fail(slots, with: error, site)
             }
-            for (value, slot) in zip(values, slots) {
-                if completeScalar(value, of: entry, at: slot) { continue }
-                if let objectPlan, completeObject(value, of: objectPlan, at: slot) { continue }
-                complete(value, as: shape, at: slot, site)
+            for index in values.indices {
+                let value = values[index]
+                let slot = slots[index]
+                completeField(value, of: entry, objectPlan: objectPlan, at: slot, site)
             }
         case .valueKey(let key):
             for (parent, slot) in zip(parents, slots) {

@@ -77,10 +77,12 @@ struct Execution {
         let sizeLimit = 1 << 14
         tree.reserve(
             slots: min(plans.lastResponseSlots.load(ordering: .relaxed), sizeLimit),
-            containers: min(plans.lastResponseContainers.load(ordering: .relaxed), sizeLimit))
+            containers: min(plans.lastResponseContainers.load(ordering: .relaxed), sizeLimit),
+            leafBytes: min(plans.lastResponseLeafBytes.load(ordering: .relaxed), sizeLimit * 16))
         defer {
             plans.lastResponseSlots.store(tree.slots.count, ordering: .relaxed)
             plans.lastResponseContainers.store(tree.containers.count, ordering: .relaxed)
+            plans.lastResponseLeafBytes.store(tree.leafText.count, ordering: .relaxed)
         }
         // One state and key set per plan the document has: none of them grows on the way.
         planStates.reserveCapacity(plans.planCount)

@@ -25,10 +25,12 @@ final class ExecutionPlans: Sendable {
     let conditionVariables: [String]
     private let roots = Mutex<[Root]>([])
     private let nextID = Atomic<Int>(0)
-    /// How many positions and containers the document's last response had: the next
-    /// response's tree reserves that much at once instead of doubling its way there.
+    /// How many positions, containers and bytes of leaf text the document's last response
+    /// had: the next response's tree reserves that much at once instead of doubling its way
+    /// there.
     let lastResponseSlots = Atomic<Int>(0)
     let lastResponseContainers = Atomic<Int>(0)
+    let lastResponseLeafBytes = Atomic<Int>(0)
 
     /// Plans for `document`, none built yet.
     init(_ document: ExecutableDocument) {

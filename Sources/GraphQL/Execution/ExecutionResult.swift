@@ -33,7 +33,7 @@ public struct ExecutionResult: Sendable {
     /// The response as JSON bytes: `{"data":…,"errors":[…]}`, fields in query order.
     public func jsonBytes() -> [UInt8] {
         // Room for a typical position's share of the text, so the buffer rarely grows.
-        var writer = JSONWriter(capacity: max(256, (tree?.slots.count ?? 0) * 24))
+        var writer = JSONWriter(capacity: max(256, (tree?.leafText.count ?? 0) + (tree?.slots.count ?? 0) * 12))
         write(to: &writer)
         return writer.bytes
     }
@@ -105,8 +105,20 @@ extension GraphQLError {
 extension ResponseTree {
     /// Writes one object or list, and everything under it, in response order.
     func write(container index: Int, to writer: inout JSONWriter) {
+        leafText.withBytes { text in
+            slots.withUnsafeBufferPointer { slots in
+                write(container: index, slots: slots, text: text, to: &writer)
+            }
+        }
+    }
+
+    /// Positions and leaf text are read through pointers: an array read of each position
+    /// checked its bounds and copied it out.
+    private func write(
+        container index: Int, slots: UnsafeBufferPointer<ResultValue>, text: UnsafeBufferPointer<UInt8>,
+        to writer: inout JSONWriter
+    ) {
         let container = containers[index]
-        let end = container.firstSlot + container.count
         if !container.isList {
             // The keys' bytes are read in place: copying the `ResponseKeys` out of the array
             // retained and released its three arrays for every object of the response.
@@ -116,27 +128,38 @@ extension ResponseTree {
                     for offset in 0..<container.count {
                         // The first member's key without the comma in front of it.
                         let start = offset == 0 ? offsets[0] + 1 : offsets[offset]
-                        writer.writeBytes(UnsafeBufferPointer(rebasing: encoded[start..<offsets[offset + 1]]))
-                        write(slot: container.firstSlot + offset, to: &writer)
+                        let key = UnsafeBufferPointer(rebasing: encoded[start..<offsets[offset + 1]])
+                        let position = slots[container.firstSlot + offset]
+                        if case .text(let textStart, let textEnd) = position {
+                            // Key and value in one copy.
+                            writer.writeBytes(key, UnsafeBufferPointer(rebasing: text[textStart..<textEnd]))
+                        } else {
+                            writer.writeBytes(key)
+                            write(position, slots: slots, text: text, to: &writer)
+                        }
                     }
                     writer.endObject()
                 }
             }
         } else {
             writer.beginArray()
-            for slot in container.firstSlot..<end {
+            for slot in container.firstSlot..<(container.firstSlot + container.count) {
                 if slot > container.firstSlot { writer.comma() }
-                write(slot: slot, to: &writer)
+                write(slots[slot], slots: slots, text: text, to: &writer)
             }
             writer.endArray()
         }
     }
 
-    private func write(slot: Int, to writer: inout JSONWriter) {
-        switch slots[slot] {
+    private func write(
+        _ position: ResultValue, slots: UnsafeBufferPointer<ResultValue>, text: UnsafeBufferPointer<UInt8>,
+        to writer: inout JSONWriter
+    ) {
+        switch position {
         case .null: writer.writeNull()
-        case .leaf(let value): writer.writeValue(value)
-        case .container(let child): write(container: child, to: &writer)
+        case .text(let start, let end): writer.writeBytes(UnsafeBufferPointer(rebasing: text[start..<end]))
+        case .value(let index): writer.writeValue(leafValues[index])
+        case .container(let child): write(container: child, slots: slots, text: text, to: &writer)
         }
     }
 
@@ -147,11 +170,18 @@ extension ResponseTree {
         let values = range.map { slot -> Value in
             switch slots[slot] {
             case .null: .null
-            case .leaf(let value): value
+            case .text(let start, let end): leafValue(start..<end)
+            case .value(let index): leafValues[index]
             case .container(let child): value(ofContainer: child)
             }
         }
         if container.isList { return .list(values) }
         return .object(ObjectValue(Array(zip(keySets[container.keySet].names, values))))
+    }
+
+    /// A leaf written as text, read back: a string, integer or boolean reads as itself.
+    private func leafValue(_ range: Range<Int>) -> Value {
+        let bytes = leafText.withBytes { Array(UnsafeBufferPointer(rebasing: $0[range])) }
+        return (try? JSONReader.parse(bytes)) ?? .null
     }
 }

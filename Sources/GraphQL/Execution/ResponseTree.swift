@@ -1,7 +1,15 @@
 /// One response position: filled by value completion, read when the response is written.
+///
+/// Plain numbers only, like `ResultContainer`: a leaf is written as JSON when it is
+/// completed, so the positions hold no strings, and making, reading and freeing them
+/// counts no references.
 enum ResultValue: Sendable {
     case null
-    case leaf(Value)
+    /// A leaf already written as JSON: its bytes in `ResponseTree.leafText`.
+    case text(start: Int, end: Int)
+    /// A leaf whose `Value` is kept (a float, or a custom scalar's list or object), so that
+    /// `ExecutionResult.data` gives it back exactly: its index in `ResponseTree.leafValues`.
+    case value(Int)
     /// An object or list: the index of its container.
     case container(Int)
 }
@@ -59,6 +67,10 @@ struct ResponseTree: Sendable {
     /// In the order they were added, so their first positions only grow.
     private(set) var containers: [ResultContainer] = []
     private(set) var keySets: [ResponseKeys] = []
+    /// The JSON text of the leaves written so far, one after another.
+    private(set) var leafText = JSONWriter(capacity: 0)
+    /// The leaves kept as values (`ResultValue.value`).
+    private(set) var leafValues: [Value] = []
     /// Set when a null reached `data` itself.
     private(set) var dataIsNull = false
     /// How many containers a null has replaced; while zero, every position is alive.
@@ -71,10 +83,12 @@ struct ResponseTree: Sendable {
         return tree
     }
 
-    /// Room for `slots` positions and `containers` containers before the arrays grow.
-    mutating func reserve(slots: Int, containers: Int) {
+    /// Room for `slots` positions, `containers` containers and `leafBytes` bytes of leaf
+    /// text before the buffers grow.
+    mutating func reserve(slots: Int, containers: Int, leafBytes: Int) {
         self.slots.reserveCapacity(slots)
         self.containers.reserveCapacity(containers)
+        if leafBytes > 16 { leafText = JSONWriter(capacity: leafBytes) }
     }
 
     /// Room for `count` key sets before the array grows.
@@ -137,8 +151,23 @@ struct ResponseTree: Sendable {
         return false
     }
 
+    /// Puts a serialized leaf at `slot`: strings, integers and booleans as their JSON text
+    /// (which reads back as the same value), anything else as the value itself.
     mutating func setLeaf(_ value: Value, at slot: Int) {
-        slots[slot] = .leaf(value)
+        let start = leafText.count
+        switch value {
+        case .null:
+            slots[slot] = .null
+            return
+        case .string(let text): leafText.writeString(text)
+        case .int(let number): leafText.writeInt(number)
+        case .bool(let flag): leafText.writeBool(flag)
+        case .float, .list, .object:
+            leafValues.append(value)
+            slots[slot] = .value(leafValues.count - 1)
+            return
+        }
+        slots[slot] = .text(start: start, end: leafText.count)
     }
 
     /// Makes `slot` null; when its type is non-null, the null moves up to the nearest

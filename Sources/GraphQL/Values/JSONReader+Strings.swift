@@ -2,7 +2,8 @@ extension JSONParser {
     /// string = quotation-mark *char quotation-mark
     ///
     /// A string without escapes or non-ASCII bytes (the common case) is made from its bytes
-    /// directly; others are copied byte by byte, checking UTF-8 and resolving escapes.
+    /// directly; others are written straight into the new string's storage, checking UTF-8
+    /// and resolving escapes, with no buffer in between.
     mutating func parseString() throws(JSONError) -> String {
         let opening = index
         index += 1
@@ -12,33 +13,86 @@ extension JSONParser {
             index += 1
             return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
         }
-        var buffer = Array(bytes[start..<index])
+        // Escapes only shorten text (`\n` is one byte, a `\u` escape at most three, a
+        // surrogate pair's twelve bytes four), so the string fits in its bytes up to the
+        // closing quote.
+        let capacity = closingQuote(from: index) - start
+        var failure: JSONError?
+        let string = String(unsafeUninitializedCapacity: capacity) { text in
+            do throws(JSONError) {
+                return try unescape(from: start, into: text, opening: opening)
+            } catch {
+                failure = error
+                return 0
+            }
+        }
+        if let failure { throw failure }
+        return string
+    }
+
+    /// Where the string whose text runs from `start` ends: the offset of its closing quote
+    /// (an escape's second byte is skipped, so `\"` is text), or the end of the input.
+    private func closingQuote(from start: Int) -> Int {
+        var offset = start
+        while true {
+            offset = bytes.withUnsafeBufferPointer { buffer in
+                JSONStringScan.plainRunEnd(buffer, from: offset, stopAtNonASCII: false)
+            }
+            guard offset < bytes.count else { return bytes.count }
+            switch bytes[offset] {
+            case UInt8(ascii: "\""): return offset
+            case UInt8(ascii: "\\"): offset += 2
+            default: offset += 1
+            }
+        }
+    }
+
+    /// Writes the text of the string from `start` into `text` (room enough, as
+    /// `parseString` reckons it), leaves `index` after the closing quote and says how many
+    /// bytes were written.
+    private mutating func unescape(
+        from start: Int, into text: UnsafeMutableBufferPointer<UInt8>, opening: Int
+    ) throws(JSONError) -> Int {
+        var count = 0
+        index = start
         while index < bytes.count {
             // Copy each run of plain ASCII at once: a query's text is long runs between
             // its `\n` escapes.
             let run = index
             index = plainRunEnd(from: index)
-            if index > run { buffer.append(contentsOf: bytes[run..<index]) }
+            if index > run {
+                append(run..<index, to: text, at: &count)
+            }
             guard index < bytes.count else { break }
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                return String(decoding: buffer, as: UTF8.self)
+                return count
             case UInt8(ascii: "\\"):
-                try appendEscape(to: &buffer)
+                try appendEscape(to: text, at: &count)
             case 0..<0x20:
                 throw JSONError("Unescaped control character \(JSONParser.hex(byte)) in string", offset: index)
             case 0x20..<0x80:
-                buffer.append(byte)
+                text[count] = byte
+                count += 1
                 index += 1
             default:
                 let length = try utf8SequenceLength()
-                buffer.append(contentsOf: bytes[index..<(index + length)])
+                append(index..<(index + length), to: text, at: &count)
                 index += length
             }
         }
         throw JSONError("Unterminated string", offset: opening)
+    }
+
+    /// Copies input bytes into `text` at `count`, in one go.
+    private func append(_ range: Range<Int>, to text: UnsafeMutableBufferPointer<UInt8>, at count: inout Int) {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let source = buffer.baseAddress, let target = text.baseAddress else { return }
+            (target + count).update(from: source + range.lowerBound, count: range.count)
+        }
+        count += range.count
     }
 
     /// The offset of the first byte at or after `start` that is not plain printable ASCII
@@ -56,21 +110,27 @@ extension JSONParser {
     ///
     /// A `\u` escape of a high surrogate must be followed by one of a low surrogate; the
     /// pair stands for one character. A surrogate alone is an error.
-    private mutating func appendEscape(to buffer: inout [UInt8]) throws(JSONError) {
+    private mutating func appendEscape(
+        to text: UnsafeMutableBufferPointer<UInt8>, at count: inout Int
+    ) throws(JSONError) {
+        func put(_ byte: UInt8) {
+            text[count] = byte
+            count += 1
+        }
         let escapeStart = index
         index += 1
         guard index < bytes.count else { throw JSONError("Unterminated string", offset: escapeStart) }
         let letter = bytes[index]
         index += 1
         switch letter {
-        case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"))
-        case UInt8(ascii: "/"): buffer.append(UInt8(ascii: "/"))
-        case UInt8(ascii: "b"): buffer.append(0x08)
-        case UInt8(ascii: "f"): buffer.append(0x0C)
-        case UInt8(ascii: "n"): buffer.append(0x0A)
-        case UInt8(ascii: "r"): buffer.append(0x0D)
-        case UInt8(ascii: "t"): buffer.append(0x09)
+        case UInt8(ascii: "\""): put(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): put(UInt8(ascii: "\\"))
+        case UInt8(ascii: "/"): put(UInt8(ascii: "/"))
+        case UInt8(ascii: "b"): put(0x08)
+        case UInt8(ascii: "f"): put(0x0C)
+        case UInt8(ascii: "n"): put(0x0A)
+        case UInt8(ascii: "r"): put(0x0D)
+        case UInt8(ascii: "t"): put(0x09)
         case UInt8(ascii: "u"):
             var scalar = try hexQuad()
             if (0xDC00...0xDFFF).contains(scalar) {
@@ -89,7 +149,7 @@ extension JSONParser {
             }
             // Not a surrogate now, so always a valid scalar.
             if let character = Unicode.Scalar(scalar), let encoded = UTF8.encode(character) {
-                buffer.append(contentsOf: encoded)
+                for byte in encoded { put(byte) }
             }
         default:
             throw JSONError("Invalid escape \(describe(letter)) in string", offset: escapeStart)

@@ -125,7 +125,7 @@ struct JSONParser {
                 skipWhitespace()
             case UInt8(ascii: "}"):
                 index += 1
-                return .object(ObjectValue(Array(zip(keys, values))))
+                return .object(ObjectValue(keys: keys, values: values))
             default:
                 throw unexpected()
             }

@@ -28,6 +28,13 @@ public struct ObjectValue: Sendable, Hashable {
         values = pairs.map(\.1)
     }
 
+    /// Keys and their values, as many of each, the keys distinct: what the JSON reader has
+    /// collected, taken without pairing them up and splitting them again.
+    init(keys: [String], values: [Value]) {
+        self.keys = keys
+        self.values = values
+    }
+
     public var count: Int { keys.count }
     public var isEmpty: Bool { keys.isEmpty }
 

@@ -79,6 +79,31 @@ struct JSONReaderTests {
         #expect(failure("\"\\n then a raw \u{01} control\"") != nil)
     }
 
+    @Test("strings made mostly of escapes read whole, in arrays of them and beside long input")
+    func escapeHeavyStrings() throws {
+        // Each piece: its JSON text and the text it stands for. A string is written into
+        // room as long as its JSON text, which escapes only shorten.
+        let pieces: [(json: String, text: String)] = [
+            (#"\n"#, "\n"), (#"\""#, "\""), (#"\\"#, "\\"), (#"\u00e9"#, "é"), (#"\u4e2d"#, "中"),
+            (#"\ud83c\udf45"#, "🍅"), ("é", "é"), ("a", "a"), ("番", "番"), (#"\/"#, "/"),
+        ]
+        var state: UInt64 = 7
+        for _ in 0..<300 {
+            var json = ""
+            var text = ""
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for _ in 0..<Int(state >> 59) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let piece = pieces[Int(state >> 33) % pieces.count]
+                json += piece.json
+                text += piece.text
+            }
+            let padding = String(repeating: "x", count: 100)
+            #expect(try parse("[\"\(json)\",\"\(json)\",\"\(padding)\"]")
+                == .list([.string(text), .string(text), .string(padding)]))
+        }
+    }
+
     @Test("the error names the problem and its byte offset")
     func errorMessage() {
         #expect(failure(#"{"a": x}"#)?.message == "Unexpected character 'x' at offset 6")

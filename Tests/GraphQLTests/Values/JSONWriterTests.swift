@@ -78,6 +78,24 @@ struct JSONWriterTests {
         #expect(text(.string("/ and \u{7F}")) == "\"/ and \u{7F}\"")
     }
 
+    @Test("runs of every length up to past the word-copy bound are copied whole, alone and two at once")
+    func copyLengths() {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+        for length in 0...70 {
+            let run = (0..<length).map { alphabet[$0 % alphabet.count] }
+            let string = String(decoding: run, as: UTF8.self)
+            #expect(text(.string(string)) == "\"\(string)\"")
+            var writer = JSONWriter(capacity: 0)
+            run.withUnsafeBufferPointer { first in
+                Array(run.reversed()).withUnsafeBufferPointer { second in
+                    writer.writeBytes(first)
+                    writer.writeBytes(first, second)
+                }
+            }
+            #expect(writer.bytes == run + run + run.reversed())
+        }
+    }
+
     @Test("other UTF-8, emoji included, stays raw")
     func rawUTF8() {
         let value = Value.string("番茄炒蛋 🍅 é")
