@@ -65,17 +65,20 @@ public struct CommentRepository: Sendable {
         }
     }
 
-    /// Comment counts of many threads: one statement per kind of target.
+    /// Comment counts of many threads: one statement per kind of target, reading the count
+    /// each dish, recipe and topic keeps (migration 13), one row each however long its
+    /// thread is.
     public func commentsCounts(targets: [CommentTarget]) throws -> [CommentTarget: Int] {
         guard !targets.isEmpty else { return [:] }
         return try database.read { c in
             var result: [CommentTarget: Int] = [:]
-            for (kind, group) in grouped(targets.map { ($0.kind, $0) }) {
+            for (_, group) in grouped(targets.map { ($0.kind, $0) }) {
+                let table = Self.table(of: group[0])
                 let counts = try c.counts(
                     """
-                    SELECT wanted_id, (SELECT count(*) FROM comments WHERE target_kind = ? AND target_id = wanted_id)
-                    FROM %@ AS wanted
-                    """, ids: group.map(\.id), extra: [kind], keyedBy: ("comments", "target_id"))
+                    SELECT id, comments_count FROM %@ AS wanted CROSS JOIN \(table) ON id = wanted.wanted_id
+                    WHERE comments_count > 0
+                    """, ids: group.map(\.id), keyedBy: (table, "id"))
                 for target in group { result[target] = counts[target.id] ?? 0 }
             }
             return result
@@ -116,11 +119,15 @@ public struct CommentRepository: Sendable {
     }
 
     static func targetExists(_ target: CommentTarget, _ c: Connection) throws -> Bool {
-        let table = switch target {
+        try c.exists("SELECT 1 FROM \(table(of: target)) WHERE id = ?", target.id)
+    }
+
+    /// The table whose rows a kind of target names.
+    static func table(of target: CommentTarget) -> String {
+        switch target {
         case .dish: "dishes"
         case .recipe: "recipes"
         case .topic: "topics"
         }
-        return try c.exists("SELECT 1 FROM \(table) WHERE id = ?", target.id)
     }
 }

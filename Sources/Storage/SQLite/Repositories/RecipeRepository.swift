@@ -129,10 +129,8 @@ extension RecipeCount {
         case .collects:
             "SELECT wanted_id, (SELECT count(*) FROM collections WHERE recipe_id = wanted_id) FROM %@ AS wanted"
         case .comments:
-            """
-            SELECT wanted_id, (SELECT count(*) FROM comments WHERE target_kind = 'recipe' AND target_id = wanted_id)
-            FROM %@ AS wanted
-            """
+            // The count each recipe keeps (migration 13), not a count of its thread.
+            "SELECT id, comments_count FROM %@ AS wanted CROSS JOIN recipes ON id = wanted.wanted_id WHERE comments_count > 0"
         }
     }
 
@@ -141,7 +139,7 @@ extension RecipeCount {
         switch self {
         case .cooked: ("dishes", "recipe_id")
         case .collects: ("collections", "recipe_id")
-        case .comments: ("comments", "target_id")
+        case .comments: ("recipes", "id")
         }
     }
 }
