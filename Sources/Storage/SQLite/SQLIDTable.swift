@@ -55,6 +55,8 @@ struct IDJoinQuery: Sendable {
     let one: String
     /// The SQL for many, as a JSON array in that parameter.
     let many: String
+    private let oneSlot = StatementSlot()
+    private let manySlot = StatementSlot()
 
     /// `sql` with its first `%@` the ids' table.
     init(_ sql: String) {
@@ -64,4 +66,7 @@ struct IDJoinQuery: Sendable {
 
     /// The SQL for `ids` (distinct, not empty).
     func sql(for ids: [Int64]) -> String { ids.count == 1 ? one : many }
+
+    /// The slot of the SQL for `ids`.
+    func slot(for ids: [Int64]) -> StatementSlot { ids.count == 1 ? oneSlot : manySlot }
 }

@@ -12,6 +12,7 @@ struct PagesQuery: Sendable {
     /// The SQL for one parent (a detail screen): no window, so the index walk stops after
     /// `first + 1` rows instead of numbering every row the parent has.
     let one: String
+    let oneSlot = StatementSlot()
     /// The SQL for many, with `%@` where the parents' placeholders go (`SQLList`).
     let many: String
     /// The table read and the column that names its rows' parent (for `Database.recordingReads`).
@@ -65,7 +66,7 @@ extension Connection {
             // One parent: its rows are the page, with no grouping by parent.
             var edges: [(cursor: Cursor, node: Item)] = []
             edges.reserveCapacity(request.first + 1)
-            try forEachRow(sql, arguments: arguments, named: named) { row in
+            try forEachRow(sql, arguments: arguments, named: named, slot: query.oneSlot) { row in
                 edges.append((cursor: Cursor(key: row.int64(1), id: row.int64(2)), node: try transform(row)))
             }
             return [parents[0]: Page(fetched: edges, request: request)]

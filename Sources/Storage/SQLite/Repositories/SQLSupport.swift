@@ -80,7 +80,7 @@ extension Connection {
         let ids = SQLIDTable(wanted)
         return try rows(
             query.join.sql(for: wanted), .values([ids.argument]),
-            named: RowsNamed(table: query.table, column: "id", values: wanted), row)
+            named: RowsNamed(table: query.table, column: "id", values: wanted), slot: query.join.slot(for: wanted), row)
     }
 }
 
@@ -118,20 +118,22 @@ extension Connection {
         guard !wanted.isEmpty else { return [:] }
         let table = SQLIDTable(wanted)
         let named = key.map { RowsNamed(table: $0.table, column: $0.column, values: wanted) }
-        let sql = query.sql(for: wanted)
+        let (sql, slot) = (query.sql(for: wanted), query.slot(for: wanted))
         if wanted.count == 1 {
             // One parent (a detail screen): every row is its child, with no grouping.
-            let children = try rows(sql, .values([table.argument]), named: named) { try row($0).1 }
+            let children = try rows(sql, .values([table.argument]), named: named, slot: slot) { try row($0).1 }
             return children.isEmpty ? [:] : [wanted[0]: children]
         }
-        return grouped(try rows(sql, .values([table.argument]), named: named, row))
+        return grouped(try rows(sql, .values([table.argument]), named: named, slot: slot, row))
     }
 
-    /// `forEachRow`, with the rows of one table the statement reads named by a key.
+    /// `forEachRow`, with the rows of one table the statement reads named by a key, and
+    /// the statement kept in `slot` when its text is a constant.
     func forEachRow(
-        _ sql: String, arguments: [any SQLBindable], named: RowsNamed?, _ body: (Row) throws -> Void
+        _ sql: String, arguments: [any SQLBindable], named: RowsNamed?, slot: StatementSlot? = nil,
+        _ body: (Row) throws -> Void
     ) throws {
-        let statement = try lendStatement(sql, .bindables(arguments))
+        let statement = try lendStatement(sql, .bindables(arguments), slot: slot)
         defer { returnStatement(statement) }
         statement.rowsNamed = named
         while let row = try statement.step() { try body(row) }
@@ -151,7 +153,9 @@ extension Connection {
         let table = SQLIDTable(wanted)
         var result = Dictionary(uniqueKeysWithValues: wanted.map { ($0, 0) })
         let named = key.map { RowsNamed(table: $0.table, column: $0.column, values: wanted) }
-        try forEachRow(query.sql(for: wanted), arguments: extra + [table.argument], named: named) { row in
+        try forEachRow(
+            query.sql(for: wanted), arguments: extra + [table.argument], named: named, slot: query.slot(for: wanted)
+        ) { row in
             result[row.int64(0)] = row.int(1)
         }
         return result
