@@ -393,7 +393,9 @@ def scenario_diskfull(directory, seconds):
             status, body = client.post(CREATE_DRAFT, {"n": "before"})
             draft_id = body["data"]["createDraft"]["id"]
             filler = os.path.join(mount_point, "filler")
-            with open(filler, "wb") as handle:
+            # Unbuffered: a buffered file keeps what a short write left over and raises
+            # ENOSPC again when it is closed, depending on how the free space falls.
+            with open(filler, "wb", buffering=0) as handle:
                 try:
                     while True:
                         handle.write(b"\0" * 65536)

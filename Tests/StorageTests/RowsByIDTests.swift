@@ -41,7 +41,7 @@ struct RowsByIDTests {
     func plan() throws {
         let (directory, c) = try Self.users()
         _ = directory
-        for (text, argument) in [(Self.query.one, SQLValue.integer(2)), (Self.query.many, .text("[1,2,3]"))] {
+        for (text, argument) in [(Self.query.join.one, SQLValue.integer(2)), (Self.query.join.many, .text("[1,2,3]"))] {
             let opcodes = try c.query("EXPLAIN " + text, arguments: [argument]) { $0.string(1) }
             #expect(opcodes.contains("SeekRowid"), "\(text)")
             #expect(!opcodes.contains("OpenEphemeral"), "\(text)")

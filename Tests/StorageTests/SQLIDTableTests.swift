@@ -25,12 +25,14 @@ struct SQLIDTableTests {
         return (directory, c)
     }
 
-    static let childrenSQL = """
+    static let childrenSQL = IDJoinQuery(
+        """
         SELECT parent_id, name FROM %@ AS wanted CROSS JOIN children ON parent_id = wanted.wanted_id
+        """)
+    static let countsSQL = IDJoinQuery(
         """
-    static let countsSQL = """
         SELECT wanted_id, (SELECT count(*) FROM children WHERE parent_id = wanted_id) FROM %@ AS wanted
-        """
+        """)
 
     @Test("ids are written as a JSON array, negative and zero included", arguments: [
         ([], "[]"), ([0], "[0]"), ([7, -12, 1_234_567_890_123], "[7,-12,1234567890123]"),
@@ -48,6 +50,7 @@ struct SQLIDTableTests {
         #expect(many == [30: ["30.0", "30.1", "30.2", "30.3"], 2: ["2.0", "2.1", "2.2", "2.3"]])
         let one = try c.children(Self.childrenSQL, of: [7]) { ($0.int64(0), $0.string(1)) }
         #expect(one == [7: ["7.0", "7.1", "7.2", "7.3"]])
+        #expect(try c.children(Self.childrenSQL, of: [9]) { ($0.int64(0), $0.string(1)) }.isEmpty, "a parent without rows is absent")
         #expect(try c.children(Self.childrenSQL, of: []) { ($0.int64(0), $0.string(1)) }.isEmpty)
     }
 
@@ -67,7 +70,7 @@ struct SQLIDTableTests {
         for ids in [[4], [4, 5, 6]] as [[Int64]] {
             let table = SQLIDTable(ids)
             for sql in [Self.childrenSQL, Self.countsSQL] {
-                let text = sql.replacingFirstSlot(with: table.table)
+                let text = sql.sql(for: ids)
                 let opcodes = try c.query("EXPLAIN " + text, arguments: [table.argument]) { $0.string(1) }
                 #expect(!opcodes.contains("OpenEphemeral"), "\(text)")
             }

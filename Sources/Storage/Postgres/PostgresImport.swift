@@ -59,8 +59,11 @@ extension PostgresDatabase {
                 }
                 copied.append((table, count))
             }
+            // The kept counts, counted again: the rows copied brought the source's counts,
+            // and the triggers added one for every like and comment copied after them.
             try c.execute(
                 "UPDATE dishes SET likes_count = (SELECT count(*) FROM dish_likes l WHERE l.dish_id = dishes.id)")
+            try c.executeScript(PostgresSchema.countComments)
             try reindexSearch(c)
             // Statistics for the planner now, not when autovacuum comes round: a table it
             // believes empty gets the plans of an empty table. Only this schema's tables: a

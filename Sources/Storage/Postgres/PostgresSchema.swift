@@ -14,6 +14,7 @@ enum PostgresSchema {
         PostgresMigration(version: 5, name: "search", sql: search),
         PostgresMigration(version: 6, name: "change capture", sql: PostgresChangeCapture.function),
         PostgresMigration(version: 7, name: "search terms", sql: searchTerms),
+        PostgresMigration(version: 8, name: "comment counts", sql: commentCounts),
     ]
 
     /// Users, sign-in tokens (digests only), follows, settings and failed sign-ins.

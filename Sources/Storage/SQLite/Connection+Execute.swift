@@ -102,9 +102,10 @@ extension Connection {
 
     @inlinable
     func rows<T>(
-        _ sql: String, _ arguments: Statement.Arguments, named: RowsNamed? = nil, _ transform: (Row) throws -> T
+        _ sql: String, _ arguments: Statement.Arguments, named: RowsNamed? = nil, slot: StatementSlot? = nil,
+        _ transform: (Row) throws -> T
     ) throws -> [T] {
-        let statement = try lendStatement(sql, arguments)
+        let statement = try lendStatement(sql, arguments, slot: slot)
         defer { returnStatement(statement) }
         statement.rowsNamed = named
         var results: [T] = []
@@ -144,13 +145,14 @@ extension Connection {
     }
 
     /// Lends the cached statement for `sql`, with `arguments` bound; give it back with
-    /// `returnStatement`.
+    /// `returnStatement`. With a `slot` (the text is a constant of the program's), the
+    /// statement is kept in that slot rather than found by its text.
     ///
     /// A statement already lent (a query run from inside another's row closure) is not
     /// shared: the nested use gets a fresh one, so iterations never trample each other.
     @usableFromInline
-    func lendStatement(_ sql: String, _ arguments: Statement.Arguments) throws -> Statement {
-        let statement = try cachedStatement(sql)
+    func lendStatement(_ sql: String, _ arguments: Statement.Arguments, slot: StatementSlot? = nil) throws -> Statement {
+        let statement = try slot.map { slot throws(SQLiteError) in try slottedStatement(sql, slot) } ?? cachedStatement(sql)
         statement.isLent = true
         do {
             try statement.bind(arguments)
@@ -179,6 +181,20 @@ extension Connection {
             if cache.count >= Self.statementCacheLimit { cache.removeAll(keepingCapacity: true) }
             cache[key] = statement
         }
+        return statement
+    }
+
+    /// The statement kept in `slot`, whose text is always `sql`.
+    private func slottedStatement(_ sql: String, _ slot: StatementSlot) throws(SQLiteError) -> Statement {
+        try checkOpen()
+        if slot.index < slotted.count, let cached = slotted[slot.index] {
+            return cached.isLent ? try prepareSingle(sql, counted: true) : cached
+        }
+        let statement = try prepareSingle(sql, counted: true)
+        if slot.index >= slotted.count {
+            slotted.append(contentsOf: repeatElement(nil, count: slot.index + 1 - slotted.count))
+        }
+        slotted[slot.index] = statement
         return statement
     }
 

@@ -23,6 +23,8 @@ public final class Connection {
     public let access: Access
     let counter = StatementCounter()
     var cache: [SQLKey: Statement] = [:]
+    /// The statements of constant texts, by their `StatementSlot`: found without hashing.
+    var slotted: [Statement?] = []
     /// `BEGIN`, `COMMIT`, savepoints: cached apart and not counted as the caller's statements.
     var controlStatements: [SQLKey: Statement] = [:]
     private(set) var isClosed = false
@@ -41,6 +43,7 @@ public final class Connection {
         self.catalog = catalog
         authorizerLog.install(on: handle)
         cache.removeAll()
+        slotted.removeAll()
     }
 
     /// How many distinct SQL texts are kept prepared; past this the cache starts over.
@@ -128,6 +131,7 @@ public final class Connection {
 
     private func closeHandle() {
         cache.removeAll()
+        slotted.removeAll()
         controlStatements.removeAll()
         // close_v2 waits for statements a caller still holds from `prepare`.
         sqlite3_close_v2(handle)

@@ -53,3 +53,33 @@ struct DishLikeCountsTests {
         #expect(try Self.counts(upgraded, dish: quiet.id) == (0, 0))
     }
 }
+
+/// The comment counts SQLite's step 13 fills in for comments made before it.
+@Suite("Kept comment counts, filled in")
+struct CommentCountsMigrationTests {
+    @Test("the migration fills in the counts of comments made before it")
+    func backfilled() throws {
+        let db = try TestDatabase(migrations: Array(DomainMigrations.all.prefix(12)))
+        let (author, recipe, dish) = try db.database.write { c in
+            try c.execute("INSERT INTO users (username, name, password_hash, joined_at) VALUES ('author', 'A', 'x', 0)")
+            let author = c.lastInsertRowID
+            try c.execute("INSERT INTO recipes (author_id, name, created_at) VALUES (?, 'R', 0)", author)
+            let recipe = c.lastInsertRowID
+            try c.execute("INSERT INTO dishes (author_id, created_at) VALUES (?, 0)", author)
+            let dish = c.lastInsertRowID
+            for (kind, id) in [("recipe", recipe), ("recipe", recipe), ("dish", dish)] {
+                try c.execute(
+                    "INSERT INTO comments (target_kind, target_id, author_id, text, created_at) VALUES (?, ?, ?, 'hi', 0)",
+                    kind, id, author)
+            }
+            return (author, recipe, dish)
+        }
+        let upgraded = try Database.open(path: db.database.path, migrations: DomainMigrations.all)
+        defer { upgraded.close() }
+        let comments = CommentRepository(database: upgraded)
+        #expect(try comments.commentsCounts(targets: [.recipe(recipe), .dish(dish)]) == [.recipe(recipe): 2, .dish(dish): 1])
+        _ = try comments.addComment(authorID: author, target: .dish(dish), text: "again")
+        #expect(try RecipeRepository(database: upgraded).counts(.comments, recipeIDs: [recipe]) == [recipe: 2])
+        #expect(try comments.commentsCounts(targets: [.dish(dish)]) == [.dish(dish): 2])
+    }
+}

@@ -131,10 +131,13 @@ extension PostgresComments: CommentStore {
         guard !targets.isEmpty else { return [:] }
         return try database.read { c in
             var result: [CommentTarget: Int] = [:]
-            for (kind, group) in grouped(targets.map { ($0.kind, $0) }) {
+            for (_, group) in grouped(targets.map { ($0.kind, $0) }) {
+                // The count each dish, recipe and topic keeps (migration 8).
                 let counts = try c.counts(
-                    "SELECT target_id, count(*) FROM comments WHERE target_id = ANY($1::bigint[]) AND target_kind = $2 GROUP BY 1",
-                    ids: group.map(\.id), extra: [.text(kind)])
+                    """
+                    SELECT id, comments_count FROM \(CommentRepository.table(of: group[0]))
+                    WHERE id = ANY($1::bigint[]) AND comments_count > 0
+                    """, ids: group.map(\.id))
                 for target in group { result[target] = counts[target.id] ?? 0 }
             }
             return result

@@ -56,8 +56,7 @@ struct PostgresRecipes: Sendable {
         switch count {
         case .cooked: "SELECT recipe_id, count(*) FROM dishes WHERE recipe_id = ANY($1::bigint[]) GROUP BY 1"
         case .collects: "SELECT recipe_id, count(*) FROM collections WHERE recipe_id = ANY($1::bigint[]) GROUP BY 1"
-        case .comments:
-            "SELECT target_id, count(*) FROM comments WHERE target_kind = 'recipe' AND target_id = ANY($1::bigint[]) GROUP BY 1"
+        case .comments: "SELECT id, comments_count FROM recipes WHERE id = ANY($1::bigint[]) AND comments_count > 0"
         }
     }
 

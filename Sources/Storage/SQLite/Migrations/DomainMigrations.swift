@@ -17,5 +17,6 @@ public enum DomainMigrations {
         dishLikeCounts,
         plainEventIDs,
         searchTiers,
+        commentCounts,
     ]
 }

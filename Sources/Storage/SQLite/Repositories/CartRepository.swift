@@ -44,15 +44,17 @@ public struct CartRepository: Sendable {
         return Cart(lines: lines)
     }
 
+    private static let quantitiesQuery = IDJoinQuery(
+        """
+        SELECT wanted_id, (SELECT coalesce(sum(quantity), 0) FROM cart_items WHERE user_id = ? AND goods_id = wanted_id)
+        FROM %@ AS wanted
+        """)
+
     /// How many units of each goods the user has in the cart (any kind); 0 when none.
     public func cartQuantities(goodsIDs: [Int64], userID: Int64) throws -> [Int64: Int] {
         guard !goodsIDs.isEmpty else { return [:] }
         return try database.read(rowsOf: [("cart_items", "user_id")], userID) { c in
-            try c.counts(
-                """
-                SELECT wanted_id, (SELECT coalesce(sum(quantity), 0) FROM cart_items WHERE user_id = ? AND goods_id = wanted_id)
-                FROM %@ AS wanted
-                """, ids: goodsIDs, extra: [userID])
+            try c.counts(Self.quantitiesQuery, ids: goodsIDs, extra: [userID])
         }
     }
 

@@ -1,6 +1,10 @@
 import Foundation
 
 extension CommentRepository {
+    /// The page of one or many threads of one kind of target, oldest first.
+    static let threadPages = PagesQuery(
+        table: "comments", parentColumn: "target_id", columns: columns, filter: "target_kind = ?", ascending: true)
+
     /// The same page of many threads, oldest first: one statement per kind of target,
     /// whatever the number of threads.
     public func comments(targets: [CommentTarget], page: PageRequest) throws -> [CommentTarget: Page<Comment>] {
@@ -10,9 +14,7 @@ extension CommentRepository {
             let byKind = Dictionary(grouping: distinct(targets), by: \.kind)
             for (kind, group) in byKind.sorted(by: { $0.key < $1.key }) {
                 let pages = try c.pages(
-                    table: "comments", parentColumn: "target_id", columns: Self.columns,
-                    parentIDs: group.map(\.id), filter: "target_kind = ?", filterArguments: [kind],
-                    ascending: true, request: page
+                    Self.threadPages, parentIDs: group.map(\.id), filterArguments: [kind], request: page
                 ) { Self.comment($0, at: 2) }
                 for target in group { result[target] = pages[target.id] }
             }

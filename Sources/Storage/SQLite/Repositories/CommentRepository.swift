@@ -36,19 +36,20 @@ public struct CommentRepository: Sendable {
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
     }
 
+    // The join walks the `(comment_id, position)` key, so each comment's mentions come in
+    // their order.
+    static let mentionsQuery = IDJoinQuery(
+        """
+        SELECT comment_id, user_id
+        FROM %@ AS wanted CROSS JOIN comment_mentions ON comment_id = wanted.wanted_id
+        ORDER BY comment_id, position
+        """)
+
     /// The users each comment mentions, in order of first appearance, in one statement.
     public func mentions(commentIDs: [Int64]) throws -> [Int64: [Int64]] {
         guard !commentIDs.isEmpty else { return [:] }
         return try database.read { c in
-            // The join walks the `(comment_id, position)` key, so each comment's mentions
-            // come in their order.
-            try c.children(
-                """
-                SELECT comment_id, user_id
-                FROM %@ AS wanted CROSS JOIN comment_mentions ON comment_id = wanted.wanted_id
-                ORDER BY comment_id, position
-                """, of: commentIDs
-            ) { ($0.int64(0), $0.int64(1)) }
+            try c.children(Self.mentionsQuery, of: commentIDs) { ($0.int64(0), $0.int64(1)) }
         }
     }
 
@@ -65,17 +66,16 @@ public struct CommentRepository: Sendable {
         }
     }
 
-    /// Comment counts of many threads: one statement per kind of target.
+    /// Comment counts of many threads: one statement per kind of target, reading the count
+    /// each dish, recipe and topic keeps (migration 13), one row each however long its
+    /// thread is.
     public func commentsCounts(targets: [CommentTarget]) throws -> [CommentTarget: Int] {
         guard !targets.isEmpty else { return [:] }
         return try database.read { c in
             var result: [CommentTarget: Int] = [:]
-            for (kind, group) in grouped(targets.map { ($0.kind, $0) }) {
-                let counts = try c.counts(
-                    """
-                    SELECT wanted_id, (SELECT count(*) FROM comments WHERE target_kind = ? AND target_id = wanted_id)
-                    FROM %@ AS wanted
-                    """, ids: group.map(\.id), extra: [kind], keyedBy: ("comments", "target_id"))
+            for (_, group) in grouped(targets.map { ($0.kind, $0) }) {
+                let table = Self.table(of: group[0])
+                let counts = try c.counts(Self.countsQuery(of: group[0]), ids: group.map(\.id), keyedBy: (table, "id"))
                 for target in group { result[target] = counts[target.id] ?? 0 }
             }
             return result
@@ -116,11 +116,32 @@ public struct CommentRepository: Sendable {
     }
 
     static func targetExists(_ target: CommentTarget, _ c: Connection) throws -> Bool {
-        let table = switch target {
+        try c.exists("SELECT 1 FROM \(table(of: target)) WHERE id = ?", target.id)
+    }
+
+    /// The statement reading the comment counts that one kind of target keeps.
+    static func countsQuery(of target: CommentTarget) -> IDJoinQuery {
+        switch target {
+        case .dish: dishCounts
+        case .recipe: recipeCounts
+        case .topic: topicCounts
+        }
+    }
+
+    private static let dishCounts = IDJoinQuery(keptCounts(of: "dishes"))
+    private static let recipeCounts = IDJoinQuery(keptCounts(of: "recipes"))
+    private static let topicCounts = IDJoinQuery(keptCounts(of: "topics"))
+
+    private static func keptCounts(of table: String) -> String {
+        "SELECT id, comments_count FROM %@ AS wanted CROSS JOIN \(table) ON id = wanted.wanted_id WHERE comments_count > 0"
+    }
+
+    /// The table whose rows a kind of target names.
+    static func table(of target: CommentTarget) -> String {
+        switch target {
         case .dish: "dishes"
         case .recipe: "recipes"
         case .topic: "topics"
         }
-        return try c.exists("SELECT 1 FROM \(table) WHERE id = ?", target.id)
     }
 }

@@ -27,14 +27,15 @@ extension DishRepository {
         }
     }
 
+    static let likesQuery = IDJoinQuery(
+        "SELECT id, likes_count FROM %@ AS wanted CROSS JOIN dishes ON id = wanted.wanted_id WHERE likes_count > 0")
+
     /// Like counts of many dishes in one statement, read from the count each dish keeps
     /// (one row per dish, however many likes it has).
     public func likesCounts(dishIDs: [Int64]) throws -> [Int64: Int] {
         guard !dishIDs.isEmpty else { return [:] }
         return try database.read { c in
-            try c.counts(
-                "SELECT id, likes_count FROM %@ AS wanted CROSS JOIN dishes ON id = wanted.wanted_id WHERE likes_count > 0",
-                ids: dishIDs, keyedBy: ("dishes", "id"))
+            try c.counts(Self.likesQuery, ids: dishIDs, keyedBy: ("dishes", "id"))
         }
     }
 

@@ -41,15 +41,23 @@ public struct DishRepository: Sendable {
         return Dictionary(uniqueKeysWithValues: try withParts(rows, c).map { ($0.id, $0) })
     }
 
+    static let photosQuery = IDJoinQuery(
+        """
+        SELECT dish_id, url, width, height
+        FROM %@ AS wanted CROSS JOIN dish_photos ON dish_id = wanted.wanted_id
+        """)
+    static let tagsQuery = IDJoinQuery(
+        """
+        SELECT dish_id, tag
+        FROM %@ AS wanted CROSS JOIN dish_tags ON dish_id = wanted.wanted_id
+        ORDER BY dish_id, position
+        """)
+
     /// Fills in the photos of dishes, in one statement.
     static func withParts(_ dishes: [Dish], _ c: Connection) throws -> [Dish] {
         guard !dishes.isEmpty else { return [] }
         let photos = try c.children(
-            """
-            SELECT dish_id, url, width, height
-            FROM %@ AS wanted CROSS JOIN dish_photos ON dish_id = wanted.wanted_id
-            """,
-            of: dishes.map(\.id), keyedBy: ("dish_photos", "dish_id")
+            photosQuery, of: dishes.map(\.id), keyedBy: ("dish_photos", "dish_id")
         ) { ownedPhoto($0) }
         return dishes.map { dish in
             var dish = dish
@@ -64,12 +72,7 @@ public struct DishRepository: Sendable {
         guard !dishIDs.isEmpty else { return [:] }
         return try database.read { c in
             try c.children(
-                """
-                SELECT dish_id, tag
-                FROM %@ AS wanted CROSS JOIN dish_tags ON dish_id = wanted.wanted_id
-                ORDER BY dish_id, position
-                """,
-                of: dishIDs, keyedBy: ("dish_tags", "dish_id")
+                Self.tagsQuery, of: dishIDs, keyedBy: ("dish_tags", "dish_id")
             ) { ($0.int64(0), $0.string(1)) }
         }
     }

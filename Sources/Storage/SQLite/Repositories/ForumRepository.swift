@@ -60,13 +60,14 @@ public struct ForumRepository: Sendable {
         }
     }
 
+    private static let topicsCountQuery = IDJoinQuery(
+        "SELECT wanted_id, (SELECT count(*) FROM topics WHERE forum_id = wanted_id) FROM %@ AS wanted")
+
     /// Topic counts of many forums in one statement.
     public func topicsCounts(forumIDs: [Int64]) throws -> [Int64: Int] {
         guard !forumIDs.isEmpty else { return [:] }
         return try database.read { c in
-            try c.counts(
-                "SELECT wanted_id, (SELECT count(*) FROM topics WHERE forum_id = wanted_id) FROM %@ AS wanted",
-                ids: forumIDs, keyedBy: ("topics", "forum_id"))
+            try c.counts(Self.topicsCountQuery, ids: forumIDs, keyedBy: ("topics", "forum_id"))
         }
     }
 

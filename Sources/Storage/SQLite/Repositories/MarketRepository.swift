@@ -76,16 +76,28 @@ public struct MarketRepository: Sendable {
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
     }
 
+    static let imagesQuery = IDJoinQuery(
+        """
+        SELECT goods_id, url, width, height
+        FROM %@ AS wanted CROSS JOIN goods_images ON goods_id = wanted.wanted_id
+        """)
+    static let attributesQuery = IDJoinQuery(
+        """
+        SELECT goods_id, name, value
+        FROM %@ AS wanted CROSS JOIN goods_attributes ON goods_id = wanted.wanted_id
+        """)
+    static let kindsQuery = IDJoinQuery(
+        """
+        SELECT \(kindColumns)
+        FROM %@ AS wanted CROSS JOIN kinds ON goods_id = wanted.wanted_id
+        """)
+
     /// The images of many goods, each list in its set order, in one statement.
     public func images(goodsIDs: [Int64]) throws -> [Int64: [Photo]] {
         guard !goodsIDs.isEmpty else { return [:] }
         return try database.read { c in
             try c.children(
-                """
-                SELECT goods_id, url, width, height
-                FROM %@ AS wanted CROSS JOIN goods_images ON goods_id = wanted.wanted_id
-                """,
-                of: goodsIDs, keyedBy: ("goods_images", "goods_id")
+                Self.imagesQuery, of: goodsIDs, keyedBy: ("goods_images", "goods_id")
             ) { ownedPhoto($0) }
         }
     }
@@ -95,11 +107,7 @@ public struct MarketRepository: Sendable {
         guard !goodsIDs.isEmpty else { return [:] }
         return try database.read { c in
             try c.children(
-                """
-                SELECT goods_id, name, value
-                FROM %@ AS wanted CROSS JOIN goods_attributes ON goods_id = wanted.wanted_id
-                """,
-                of: goodsIDs, keyedBy: ("goods_attributes", "goods_id")
+                Self.attributesQuery, of: goodsIDs, keyedBy: ("goods_attributes", "goods_id")
             ) { ($0.int64(0), GoodsAttribute(name: $0.string(1), value: $0.string(2))) }
         }
     }
@@ -109,11 +117,7 @@ public struct MarketRepository: Sendable {
         guard !goodsIDs.isEmpty else { return [:] }
         return try database.read { c in
             try c.children(
-                """
-                SELECT \(Self.kindColumns)
-                FROM %@ AS wanted CROSS JOIN kinds ON goods_id = wanted.wanted_id
-                """,
-                of: goodsIDs, keyedBy: ("kinds", "goods_id")
+                Self.kindsQuery, of: goodsIDs, keyedBy: ("kinds", "goods_id")
             ) { let kind = Self.kind($0); return (kind.goodsID, kind) }
         }
     }
@@ -161,13 +165,14 @@ public struct MarketRepository: Sendable {
         try goods(where: "shop_id = ?", [shopID], page: page)
     }
 
+    private static let goodsCountQuery = IDJoinQuery(
+        "SELECT wanted_id, (SELECT count(*) FROM goods WHERE shop_id = wanted_id) FROM %@ AS wanted")
+
     /// Goods counts of many shops.
     public func goodsCounts(shopIDs: [Int64]) throws -> [Int64: Int] {
         guard !shopIDs.isEmpty else { return [:] }
         return try database.read { c in
-            try c.counts(
-                "SELECT wanted_id, (SELECT count(*) FROM goods WHERE shop_id = wanted_id) FROM %@ AS wanted", ids: shopIDs,
-                keyedBy: ("goods", "shop_id"))
+            try c.counts(Self.goodsCountQuery, ids: shopIDs, keyedBy: ("goods", "shop_id"))
         }
     }
 }

@@ -43,26 +43,30 @@ public struct RecipeRepository: Sendable {
         return try database.read { c in try Self.ingredients(recipeIDs: recipeIDs, c) }
     }
 
+    static let ingredientsQuery = IDJoinQuery(
+        """
+        SELECT recipe_id, name, amount
+        FROM %@ AS wanted CROSS JOIN recipe_ingredients ON recipe_id = wanted.wanted_id
+        """)
+
     static func ingredients(recipeIDs: [Int64], _ c: Connection) throws -> [Int64: [Ingredient]] {
         try c.children(
-            """
-            SELECT recipe_id, name, amount
-            FROM %@ AS wanted CROSS JOIN recipe_ingredients ON recipe_id = wanted.wanted_id
-            """,
-            of: recipeIDs, keyedBy: ("recipe_ingredients", "recipe_id")
+            ingredientsQuery, of: recipeIDs, keyedBy: ("recipe_ingredients", "recipe_id")
         ) { ($0.int64(0), Ingredient(name: $0.string(1), amount: $0.string(2))) }
     }
+
+    static let stepsQuery = IDJoinQuery(
+        """
+        SELECT recipe_id, position, text, image_url
+        FROM %@ AS wanted CROSS JOIN recipe_steps ON recipe_id = wanted.wanted_id
+        """)
 
     /// The steps of many recipes, numbered 1..n, in one statement.
     public func steps(recipeIDs: [Int64]) throws -> [Int64: [Step]] {
         guard !recipeIDs.isEmpty else { return [:] }
         return try database.read { c in
             try c.children(
-                """
-                SELECT recipe_id, position, text, image_url
-                FROM %@ AS wanted CROSS JOIN recipe_steps ON recipe_id = wanted.wanted_id
-                """,
-                of: recipeIDs, keyedBy: ("recipe_steps", "recipe_id")
+                Self.stepsQuery, of: recipeIDs, keyedBy: ("recipe_steps", "recipe_id")
             ) { ($0.int64(0), Step(number: $0.int(1) + 1, text: $0.string(2), imageURL: $0.optionalString(3))) }
         }
     }
@@ -122,17 +126,20 @@ public struct RecipeRepository: Sendable {
 }
 
 extension RecipeCount {
-    /// The grouped count over the recipes in `%@`.
-    fileprivate var sql: String {
+    private static let cookedQuery = IDJoinQuery(
+        "SELECT wanted_id, (SELECT count(*) FROM dishes WHERE recipe_id = wanted_id) FROM %@ AS wanted")
+    private static let collectsQuery = IDJoinQuery(
+        "SELECT wanted_id, (SELECT count(*) FROM collections WHERE recipe_id = wanted_id) FROM %@ AS wanted")
+    /// The count each recipe keeps (migration 13), not a count of its thread.
+    private static let commentsQuery = IDJoinQuery(
+        "SELECT id, comments_count FROM %@ AS wanted CROSS JOIN recipes ON id = wanted.wanted_id WHERE comments_count > 0")
+
+    /// The count over the recipes in `%@`.
+    fileprivate var sql: IDJoinQuery {
         switch self {
-        case .cooked: "SELECT wanted_id, (SELECT count(*) FROM dishes WHERE recipe_id = wanted_id) FROM %@ AS wanted"
-        case .collects:
-            "SELECT wanted_id, (SELECT count(*) FROM collections WHERE recipe_id = wanted_id) FROM %@ AS wanted"
-        case .comments:
-            """
-            SELECT wanted_id, (SELECT count(*) FROM comments WHERE target_kind = 'recipe' AND target_id = wanted_id)
-            FROM %@ AS wanted
-            """
+        case .cooked: Self.cookedQuery
+        case .collects: Self.collectsQuery
+        case .comments: Self.commentsQuery
         }
     }
 
@@ -141,7 +148,7 @@ extension RecipeCount {
         switch self {
         case .cooked: ("dishes", "recipe_id")
         case .collects: ("collections", "recipe_id")
-        case .comments: ("comments", "target_id")
+        case .comments: ("recipes", "id")
         }
     }
 }

@@ -79,70 +79,73 @@ extension Connection {
         guard !wanted.isEmpty else { return [] }
         let ids = SQLIDTable(wanted)
         return try rows(
-            wanted.count == 1 ? query.one : query.many, .values([ids.argument]),
-            named: RowsNamed(table: query.table, column: "id", values: wanted), row)
+            query.join.sql(for: wanted), .values([ids.argument]),
+            named: RowsNamed(table: query.table, column: "id", values: wanted), slot: query.join.slot(for: wanted), row)
     }
 }
 
 /// The statement `Connection.rows(byID:_:row:)` runs for one table, made once (a static
-/// constant beside the table's columns) rather than for every lookup: for one id and for
-/// many (`SQLIDTable`).
+/// constant beside the table's columns) rather than for every lookup.
 struct ByIDQuery: Sendable {
-    /// The SQL for one id, in its one parameter.
-    let one: String
-    /// The SQL for many, as a JSON array in its one parameter.
-    let many: String
+    /// The SQL, for one id and for many.
+    let join: IDJoinQuery
     /// The table read, whose rows the ids name (for `Database.recordingReads`).
     let table: String
 
     /// Reads `columns` (the table's own, unqualified) of `table`'s rows by `id`.
     init(from table: String, columns: String) {
         self.table = table
-        let text = "SELECT \(columns) FROM %@ AS wanted CROSS JOIN \(table) ON \(table).id = wanted.wanted_id"
-        one = text.replacingFirstSlot(with: SQLIDTable.one)
-        many = text.replacingFirstSlot(with: SQLIDTable.many)
+        join = IDJoinQuery("SELECT \(columns) FROM %@ AS wanted CROSS JOIN \(table) ON \(table).id = wanted.wanted_id")
     }
 }
 
 extension Connection {
-    /// Rows that belong to many parents, listed by parent: the first `%@` in `sql` is the
+    /// Rows that belong to many parents, listed by parent: `query` joins through the
     /// parents' ids as a table (`FROM %@ AS wanted CROSS JOIN t ON t.parent_id =
     /// wanted.wanted_id`, see `SQLIDTable`), and `row` returns each row's parent id with
     /// its value. One statement for any number of parents; each parent's rows come in the
     /// order of the index the join seeks them in (a child table's primary key, parent and
-    /// position), with no sort.
+    /// position), with no sort. Parents without rows are absent.
     ///
     /// `keyedBy` names the table and column the ids select rows of, when the statement
     /// reads that table's rows only by them: a recorded read then depends on those rows
     /// alone (`Database.recordingReads`), not on the whole table.
     func children<Child>(
-        _ sql: String, of ids: [Int64], keyedBy key: (table: String, column: String)? = nil,
+        _ query: IDJoinQuery, of ids: [Int64], keyedBy key: (table: String, column: String)? = nil,
         row: (Row) throws -> (Int64, Child)
     ) throws -> [Int64: [Child]] {
         let wanted = distinct(ids)
         guard !wanted.isEmpty else { return [:] }
         let table = SQLIDTable(wanted)
         let named = key.map { RowsNamed(table: $0.table, column: $0.column, values: wanted) }
-        return grouped(try rows(sql.replacingFirstSlot(with: table.table), .values([table.argument]), named: named, row))
+        let (sql, slot) = (query.sql(for: wanted), query.slot(for: wanted))
+        if wanted.count == 1 {
+            // One parent (a detail screen): every row is its child, with no grouping.
+            let children = try rows(sql, .values([table.argument]), named: named, slot: slot) { try row($0).1 }
+            return children.isEmpty ? [:] : [wanted[0]: children]
+        }
+        return grouped(try rows(sql, .values([table.argument]), named: named, slot: slot, row))
     }
 
-    /// `forEachRow`, with the rows of one table the statement reads named by a key.
+    /// `forEachRow`, with the rows of one table the statement reads named by a key, and
+    /// the statement kept in `slot` when its text is a constant.
     func forEachRow(
-        _ sql: String, arguments: [any SQLBindable], named: RowsNamed?, _ body: (Row) throws -> Void
+        _ sql: String, arguments: [any SQLBindable], named: RowsNamed?, slot: StatementSlot? = nil,
+        _ body: (Row) throws -> Void
     ) throws {
-        let statement = try lendStatement(sql, .bindables(arguments))
+        let statement = try lendStatement(sql, .bindables(arguments), slot: slot)
         defer { returnStatement(statement) }
         statement.rowsNamed = named
         while let row = try statement.step() { try body(row) }
     }
 
-    /// Counts rows per id in one statement: `sql` must select `(id, count)` pairs, its first
+    /// Counts rows per id in one statement: `query` must select `(id, count)` pairs, its
     /// `%@` the ids as a table (`SQLIDTable`), after any `extra` parameters:
     /// `SELECT wanted_id, (SELECT count(*) FROM t WHERE t.key = wanted_id) FROM %@ AS wanted`,
     /// which seeks each id's rows where `GROUP BY` over `IN (…)` would also build a
     /// temporary index of the list. Ids without rows count 0. `keyedBy` as for `children`.
     func counts(
-        _ sql: String, ids: [Int64], extra: [any SQLBindable] = [],
+        _ query: IDJoinQuery, ids: [Int64], extra: [any SQLBindable] = [],
         keyedBy key: (table: String, column: String)? = nil
     ) throws -> [Int64: Int] {
         let wanted = distinct(ids)
@@ -150,7 +153,9 @@ extension Connection {
         let table = SQLIDTable(wanted)
         var result = Dictionary(uniqueKeysWithValues: wanted.map { ($0, 0) })
         let named = key.map { RowsNamed(table: $0.table, column: $0.column, values: wanted) }
-        try forEachRow(sql.replacingFirstSlot(with: table.table), arguments: extra + [table.argument], named: named) { row in
+        try forEachRow(
+            query.sql(for: wanted), arguments: extra + [table.argument], named: named, slot: query.slot(for: wanted)
+        ) { row in
             result[row.int64(0)] = row.int(1)
         }
         return result

@@ -53,22 +53,23 @@ public struct UserRepository: Sendable {
         }
     }
 
+    private static let followingCount = IDJoinQuery(
+        "SELECT wanted_id, (SELECT count(*) FROM follows WHERE follower_id = wanted_id) FROM %@ AS wanted")
+    private static let followersCount = IDJoinQuery(
+        "SELECT wanted_id, (SELECT count(*) FROM follows WHERE followee_id = wanted_id) FROM %@ AS wanted")
+    private static let recipesCount = IDJoinQuery(
+        "SELECT wanted_id, (SELECT count(*) FROM recipes WHERE author_id = wanted_id) FROM %@ AS wanted")
+    private static let dishesCount = IDJoinQuery(
+        "SELECT wanted_id, (SELECT count(*) FROM dishes WHERE author_id = wanted_id) FROM %@ AS wanted")
+
     /// Profile counts for many users: four grouped statements, whatever the list's length.
     public func stats(userIDs: [Int64]) throws -> [Int64: UserStats] {
         guard !userIDs.isEmpty else { return [:] }
         return try database.read { c in
-            let following = try c.counts(
-                "SELECT wanted_id, (SELECT count(*) FROM follows WHERE follower_id = wanted_id) FROM %@ AS wanted",
-                ids: userIDs, keyedBy: ("follows", "follower_id"))
-            let followers = try c.counts(
-                "SELECT wanted_id, (SELECT count(*) FROM follows WHERE followee_id = wanted_id) FROM %@ AS wanted",
-                ids: userIDs, keyedBy: ("follows", "followee_id"))
-            let recipes = try c.counts(
-                "SELECT wanted_id, (SELECT count(*) FROM recipes WHERE author_id = wanted_id) FROM %@ AS wanted",
-                ids: userIDs, keyedBy: ("recipes", "author_id"))
-            let dishes = try c.counts(
-                "SELECT wanted_id, (SELECT count(*) FROM dishes WHERE author_id = wanted_id) FROM %@ AS wanted",
-                ids: userIDs, keyedBy: ("dishes", "author_id"))
+            let following = try c.counts(Self.followingCount, ids: userIDs, keyedBy: ("follows", "follower_id"))
+            let followers = try c.counts(Self.followersCount, ids: userIDs, keyedBy: ("follows", "followee_id"))
+            let recipes = try c.counts(Self.recipesCount, ids: userIDs, keyedBy: ("recipes", "author_id"))
+            let dishes = try c.counts(Self.dishesCount, ids: userIDs, keyedBy: ("dishes", "author_id"))
             var result: [Int64: UserStats] = [:]
             for id in userIDs {
                 result[id] = UserStats(
