@@ -24,8 +24,13 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public subscript(name: String) -> String? {
         // By index, on the fields in place: `first(where:)` copied each field it passed
         // (two strings retained and released), and every request asks a dozen times.
-        for index in fields.indices where Self.namesMatch(fields[index].name, name) {
-            return fields[index].value
+        // The spelling asked for is usually the one that came (`==` on two short strings
+        // compares their bits); other names of the same length are compared folding case.
+        let length = name.utf8.count
+        for index in fields.indices {
+            let candidate = fields[index].name
+            guard candidate.utf8.count == length else { continue }
+            if candidate == name || Self.namesMatch(candidate, name) { return fields[index].value }
         }
         return nil
     }

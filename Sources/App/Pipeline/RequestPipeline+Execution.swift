@@ -13,18 +13,21 @@ extension RequestPipeline {
     /// snapshot; a mutation's commits do not wait for the disk, and `durableAfter` says
     /// which one its result must wait for.
     func execute(_ operation: ReadyOperation<Context>) -> Executed {
-        let run = {
-            runOperation {
-                service.execute(
-                    operation.prepared, operationName: operation.parameters.operationName,
-                    variables: operation.parameters.variables, context: operation.context)
-            }
-        }
         guard operation.operationType != .query, let writeDurability else {
-            return Executed(result: run(), durableAfter: nil)
+            return Executed(result: run(operation), durableAfter: nil)
         }
-        let (result, ticket) = writeDurability.run(run)
+        let (result, ticket) = writeDurability.run { run(operation) }
         return Executed(result: result, durableAfter: ticket)
+    }
+
+    /// The operation's execution, in the shared snapshot. Through closures that do not
+    /// escape, which capture the pipeline and the operation where they are.
+    private func run(_ operation: ReadyOperation<Context>) -> ExecutionResult {
+        runOperation {
+            service.execute(
+                operation.prepared, operationName: operation.parameters.operationName,
+                variables: operation.parameters.variables, context: operation.context)
+        }
     }
 
     /// Calls `deliver` with what may be sent for `executed`, once it may: at once when it

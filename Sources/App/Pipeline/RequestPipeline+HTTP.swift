@@ -20,10 +20,10 @@ extension RequestPipeline {
         _ operation: ReadyOperation<Context>, reply: Reply, bytes: ResponseCache.RequestBytesKey? = nil,
         encode: (@Sendable (ExecutionResult) -> HTTPResponse)? = nil
     ) -> HTTPResponse {
-        let written: @Sendable (ExecutionResult) -> HTTPResponse = encode ?? { reply.result($0) }
-        let encoded: @Sendable (ExecutionResult) -> HTTPResponse = { [self] result in
-            outage(in: result).map(reply.refusal) ?? written(result)
-        }
+        // A query's answer is made on this thread: its closures do not escape, so they
+        // capture the pipeline and the operation in place. Escaping ones copied both (a
+        // retain of each of their fields) on every request.
+        func encoded(_ result: ExecutionResult) -> HTTPResponse { answer(result, reply: reply, encode: encode) }
         if encode == nil, let responseCaching, operation.operationType == .query, !operation.hasUploads {
             return responseCaching.respond(
                 query: operation.query, operationName: operation.parameters.operationName,
@@ -34,9 +34,17 @@ extension RequestPipeline {
         let executed = execute(operation)
         guard executed.durableAfter != nil else { return encoded(executed.result) }
         let pending = PendingResponse()
-        whenDeliverable(executed) { result, durable in
-            pending.complete(durable ? encoded(result) : reply.notDurable())
+        whenDeliverable(executed) { [self] result, durable in
+            pending.complete(durable ? answer(result, reply: reply, encode: encode) : reply.notDurable())
         }
         return HTTPResponse(pending: pending)
+    }
+
+    /// A result as its HTTP response: `encode`'s, else `reply`'s, or the `unavailable`
+    /// refusal when it met a database that does not answer.
+    private func answer(
+        _ result: ExecutionResult, reply: Reply, encode: ((ExecutionResult) -> HTTPResponse)?
+    ) -> HTTPResponse {
+        outage(in: result).map(reply.refusal) ?? (encode.map { $0(result) } ?? reply.result(result))
     }
 }

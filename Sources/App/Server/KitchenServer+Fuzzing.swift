@@ -20,8 +20,9 @@ extension KitchenServer {
         _ = try database.installDemoData(hasher: store.passwords, now: Date())
         let options = ServeOptions(databasePath: databasePath, loadDemo: true, schemaPath: schemaPath)
         // The hub is not started: no event poller runs for a harness.
-        return makeRouter(
+        let router = makeRouter(
             store: store, database: database, bound: bound, schemaText: schemaFile.text,
             options: options, hub: SubscriptionHub(limits: options.subscriptions.hubLimits), log: log)
+        return KitchenRouter(router: router)
     }
 }

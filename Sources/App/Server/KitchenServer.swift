@@ -134,7 +134,7 @@ public final class KitchenServer: Sendable {
             var server = options.server
             server.maxMultipartBodySize = options.uploadLimits.maxRequestSize
             try hub.start(database: database)
-            let http = HTTPServer(handler: router, configuration: server)
+            let http = HTTPServer(handler: KitchenRouter(router: router), configuration: server)
             router.developer.metrics.registerGauge("kitchen_open_connections", help: "HTTP connections open now.") {
                 [weak http] in Double(http?.openConnections ?? 0)
             }

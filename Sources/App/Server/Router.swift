@@ -71,3 +71,17 @@ struct Router<Context: Sendable>: HTTPHandler {
         }
     }
 }
+
+/// The router as the server runs it, for Kitchen's own `RequestContext`.
+///
+/// A concrete type on purpose: through the generic `Router`'s conformance, libmicrohttpd's
+/// callback reached unspecialized code, which looked up the metadata of `RequestPipeline`,
+/// `ReadyOperation` and the others on every request and copied them through value
+/// witnesses. Called from here, the whole request path is compiled for `RequestContext`.
+struct KitchenRouter: HTTPHandler {
+    let router: Router<RequestContext>
+
+    func handle(_ request: HTTPRequest) -> HTTPResponse {
+        router.handle(request)
+    }
+}

@@ -4,78 +4,107 @@
 /// The built-in scalars, the introspection types and the specified directives are always
 /// present.
 public struct Schema: Sendable {
-    public let description: String?
-    public let queryType: String?
-    public let mutationType: String?
-    public let subscriptionType: String?
+    /// What the schema holds, in one shared instance: a request copies its schema several
+    /// times on the way to execution (the bound resolvers, the execution, the operation), and
+    /// a copy of a dozen dictionaries and arrays counted a reference for each of them.
+    private final class Storage: Sendable {
+        let description: String?
+        let queryType: String?
+        let mutationType: String?
+        let subscriptionType: String?
+        let types: [String: NamedType]
+        let typeNames: [String]
+        let directives: [String: DirectiveInfo]
+        let directiveNames: [String]
+        let possibleTypeIndex: [String: [String]]
+        let implementationIndex: [String: [String]]
+        let typeIndex: SchemaTypeIndex
+        let cost: CostDirectives
+
+        init(
+            description: String?, queryType: String?, mutationType: String?,
+            subscriptionType: String?, types: [NamedType], directives: [DirectiveInfo]
+        ) {
+            self.description = description
+            self.queryType = queryType
+            self.mutationType = mutationType
+            self.subscriptionType = subscriptionType
+            var byName: [String: NamedType] = [:]
+            var names: [String] = []
+            for type in types where byName[type.name] == nil {
+                byName[type.name] = type
+                names.append(type.name)
+            }
+            self.types = byName
+            self.typeNames = names
+            self.typeIndex = SchemaTypeIndex(types: byName, names: names, queryType: queryType)
+            var directivesByName: [String: DirectiveInfo] = [:]
+            var directiveNames: [String] = []
+            for directive in directives where directivesByName[directive.name] == nil {
+                directivesByName[directive.name] = directive
+                directiveNames.append(directive.name)
+            }
+            self.directives = directivesByName
+            self.directiveNames = directiveNames
+            self.cost = CostDirectives(types: byName, directives: directivesByName)
+
+            var possible: [String: [String]] = [:]
+            var implementations: [String: [String]] = [:]
+            for name in names {
+                switch byName[name]! {
+                case .object(let object):
+                    for interface in object.interfaces {
+                        possible[interface, default: []].append(name)
+                        implementations[interface, default: []].append(name)
+                    }
+                case .interface(let interface):
+                    for parent in interface.interfaces {
+                        implementations[parent, default: []].append(name)
+                    }
+                case .union(let union):
+                    possible[name] = union.members
+                default:
+                    break
+                }
+            }
+            self.possibleTypeIndex = possible
+            self.implementationIndex = implementations
+        }
+    }
+
+    private let storage: Storage
+
+    public var description: String? { storage.description }
+    public var queryType: String? { storage.queryType }
+    public var mutationType: String? { storage.mutationType }
+    public var subscriptionType: String? { storage.subscriptionType }
     /// Every named type by name, built-in and introspection types included.
-    public let types: [String: NamedType]
+    public var types: [String: NamedType] { storage.types }
     /// Type names in graphql-js's type-map order: defined types in definition order, built-in
     /// types where first referenced (see `SchemaBuilder`). Printing and introspection follow it.
-    public let typeNames: [String]
+    public var typeNames: [String] { storage.typeNames }
     /// Every directive by name, the specified ones included.
-    public let directives: [String: DirectiveInfo]
+    public var directives: [String: DirectiveInfo] { storage.directives }
     /// Directive names: defined ones in definition order, then the specified ones (as
     /// graphql-js orders them).
-    public let directiveNames: [String]
+    public var directiveNames: [String] { storage.directiveNames }
     /// For each interface and union, its possible object types, in definition order.
-    private let possibleTypeIndex: [String: [String]]
+    private var possibleTypeIndex: [String: [String]] { storage.possibleTypeIndex }
     /// For each interface, the objects and interfaces that implement it.
-    private let implementationIndex: [String: [String]]
+    private var implementationIndex: [String: [String]] { storage.implementationIndex }
     /// Type ids and field tables for validation (see `SchemaTypeIndex`).
-    let typeIndex: SchemaTypeIndex
+    var typeIndex: SchemaTypeIndex { storage.typeIndex }
     /// The weights and list sizes its `@cost` and `@listSize` directives give, which the
     /// operation cost measure reads (`OperationLimits`).
-    public let cost: CostDirectives
+    public var cost: CostDirectives { storage.cost }
 
     public init(
         description: String? = nil, queryType: String?, mutationType: String? = nil,
         subscriptionType: String? = nil, types: [NamedType], directives: [DirectiveInfo]
     ) {
-        self.description = description
-        self.queryType = queryType
-        self.mutationType = mutationType
-        self.subscriptionType = subscriptionType
-        var byName: [String: NamedType] = [:]
-        var names: [String] = []
-        for type in types where byName[type.name] == nil {
-            byName[type.name] = type
-            names.append(type.name)
-        }
-        self.types = byName
-        self.typeNames = names
-        self.typeIndex = SchemaTypeIndex(types: byName, names: names, queryType: queryType)
-        var directivesByName: [String: DirectiveInfo] = [:]
-        var directiveNames: [String] = []
-        for directive in directives where directivesByName[directive.name] == nil {
-            directivesByName[directive.name] = directive
-            directiveNames.append(directive.name)
-        }
-        self.directives = directivesByName
-        self.directiveNames = directiveNames
-        self.cost = CostDirectives(types: byName, directives: directivesByName)
-
-        var possible: [String: [String]] = [:]
-        var implementations: [String: [String]] = [:]
-        for name in names {
-            switch byName[name]! {
-            case .object(let object):
-                for interface in object.interfaces {
-                    possible[interface, default: []].append(name)
-                    implementations[interface, default: []].append(name)
-                }
-            case .interface(let interface):
-                for parent in interface.interfaces {
-                    implementations[parent, default: []].append(name)
-                }
-            case .union(let union):
-                possible[name] = union.members
-            default:
-                break
-            }
-        }
-        self.possibleTypeIndex = possible
-        self.implementationIndex = implementations
+        storage = Storage(
+            description: description, queryType: queryType, mutationType: mutationType,
+            subscriptionType: subscriptionType, types: types, directives: directives)
     }
 
     public subscript(typeName: String) -> NamedType? { types[typeName] }
