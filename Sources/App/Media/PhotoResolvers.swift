@@ -33,7 +33,9 @@ enum PhotoResolvers {
     /// The content hash of an uploaded photo's address, or nil for a URL photo.
     static func hash(of photo: Photo) -> String? {
         guard photo.url.hasPrefix(MediaRepository.urlPrefix) else { return nil }
-        let hash = String(photo.url.dropFirst(MediaRepository.urlPrefix.count))
+        // On the UTF-8 view: dropping characters walked grapheme breaks, about 500
+        // instructions for every photo of every page.
+        let hash = String(decoding: photo.url.utf8.dropFirst(MediaRepository.urlPrefix.utf8.count), as: UTF8.self)
         return ContentHash.isWellFormed(hash) ? hash : nil
     }
 

@@ -144,6 +144,36 @@ public struct ObjectResolvers<Parent, Context> {
         })
     }
 
+    /// A batch resolver that needs one thing of each parent, such as its id: `key` reads it
+    /// from each parent where the executor holds it, and `resolve` gets the keys, in the
+    /// parents' order, and returns one output for each. Nothing of the parents is copied,
+    /// where `batch(_:reading:_:)` copies every parent (every string of it counted once
+    /// more) for each field of each level. `reading`: as for `field`.
+    @inlinable
+    public mutating func batch<Key, Output: OutputConvertible>(
+        _ name: String, reading: [String]? = nil, by key: @escaping @Sendable (Parent) -> Key,
+        _ resolve: @escaping @Sendable ([Key], Arguments, Context) throws -> [Output]
+    ) {
+        let field = "\(typeName).\(name)"
+        add(name, reading: reading, .batch { parents, arguments, context in
+            var keys: [Key] = []
+            keys.reserveCapacity(parents.count)
+            for parent in parents {
+                guard let read = withUnboxed(parent, as: Parent.self, key) else {
+                    throw ResolverInputMismatch(field: field, expected: "\(Parent.self)", got: parent)
+                }
+                keys.append(read)
+            }
+            let outputs = try withUnboxed(context, as: Context.self) { contextValue in
+                try resolve(keys, arguments.reading(reading), contextValue)
+            }
+            guard let outputs else {
+                throw ResolverInputMismatch(field: field, expected: "\(Context.self)", got: context)
+            }
+            return outputs.map { $0.resolved }
+        })
+    }
+
     /// A field read straight from the parent, like a same-named property.
     @inlinable
     public mutating func property<Output: OutputConvertible>(

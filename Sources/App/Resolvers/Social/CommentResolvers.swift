@@ -8,8 +8,8 @@ enum CommentResolvers {
             comment.property("id") { GlobalID.encode("Comment", $0.id) }
             comment.property("text") { $0.text }
             comment.property("createdAt") { $0.createdAt }
-            comment.batch("author") { comments, _, context in
-                try context.store.users.users(ids: comments.map(\.authorID)).values(for: comments.map(\.authorID))
+            comment.batch("author", by: { $0.authorID }) { authorIDs, _, context in
+                try context.store.users.users(ids: authorIDs).values(for: authorIDs)
             }
             // Read here, for the comments of the level, rather than with every page of a
             // thread: most screens show comments without their mentions.

@@ -12,42 +12,41 @@ enum RecipeResolvers {
             recipe.property("coverImage") { Photo(storedURL: $0.coverURL) }
             recipe.property("tips") { $0.tips }
             recipe.property("createdAt") { $0.createdAt }
-            recipe.batch("author") { recipes, _, context in
-                try context.store.users.users(ids: recipes.map(\.authorID)).values(for: recipes.map(\.authorID))
+            recipe.batch("author", by: { $0.authorID }) { authorIDs, _, context in
+                try context.store.users.users(ids: authorIDs).values(for: authorIDs)
             }
-            recipe.batch("ingredients") { recipes, _, context in
-                let ingredients = try context.store.recipes.ingredients(recipeIDs: recipes.map(\.id))
-                return recipes.map { ingredients[$0.id] ?? [] }
+            recipe.batch("ingredients", by: { $0.id }) { ids, _, context in
+                let ingredients = try context.store.recipes.ingredients(recipeIDs: ids)
+                return ids.map { ingredients[$0] ?? [] }
             }
-            recipe.batch("steps") { recipes, _, context in
-                let steps = try context.store.recipes.steps(recipeIDs: recipes.map(\.id))
-                return recipes.map { steps[$0.id] ?? [] }
+            recipe.batch("steps", by: { $0.id }) { ids, _, context in
+                let steps = try context.store.recipes.steps(recipeIDs: ids)
+                return ids.map { steps[$0] ?? [] }
             }
             // Each count field loads only its own count: one statement per field asked for.
             let counts: [(String, RecipeCount)] = [
                 ("cookedCount", .cooked), ("collectsCount", .collects), ("commentsCount", .comments),
             ]
             for (name, count) in counts {
-                recipe.batch(name) { recipes, _, context in
-                    let counts = try context.store.recipes.counts(count, recipeIDs: recipes.map(\.id))
-                    return recipes.map { counts[$0.id] ?? 0 }
+                recipe.batch(name, by: { $0.id }) { ids, _, context in
+                    let counts = try context.store.recipes.counts(count, recipeIDs: ids)
+                    return ids.map { counts[$0] ?? 0 }
                 }
             }
-            recipe.batch("viewerHasCollected") { recipes, _, context in
-                guard let viewerID = context.viewerID else { return recipes.map { _ in false } }
-                let collected = try context.store.recipes.viewerHasCollected(
-                    recipeIDs: recipes.map(\.id), userID: viewerID)
-                return recipes.map { collected.contains($0.id) }
+            recipe.batch("viewerHasCollected", by: { $0.id }) { ids, _, context in
+                guard let viewerID = context.viewerID else { return ids.map { _ in false } }
+                let collected = try context.store.recipes.viewerHasCollected(recipeIDs: ids, userID: viewerID)
+                return ids.map { collected.contains($0) }
             }
-            recipe.batch("dishes", reading: ["first", "after"]) { recipes, arguments, context in
-                let ids = recipes.map(\.id)
+            recipe.batch("dishes", reading: ["first", "after"], by: { $0.id }) { ids, arguments, context in
                 let pages = try storage { try context.store.dishes.dishes(recipeIDs: ids, page: arguments.pageRequest()) }
                 return Connection.each(ids, pages, counts: LazyCounts {
                     try context.store.recipes.counts(.cooked, recipeIDs: ids)
                 })
             }
-            recipe.batch("comments", reading: ["first", "after"]) { recipes, arguments, context in
-                try CommentResolvers.threads(recipes.map { .recipe($0.id) }, arguments, context)
+            recipe.batch("comments", reading: ["first", "after"], by: { CommentTarget.recipe($0.id) }) {
+                targets, arguments, context in
+                try CommentResolvers.threads(targets, arguments, context)
             }
         }
         resolvers.type("Ingredient", parent: Ingredient.self) { ingredient in
