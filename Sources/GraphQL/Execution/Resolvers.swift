@@ -124,24 +124,7 @@ public struct ObjectResolvers<Parent, Context> {
         _ name: String, reading: [String]? = nil,
         _ resolve: @escaping @Sendable ([Parent], Arguments, Context) throws -> [Output]
     ) {
-        let key = "\(typeName).\(name)"
-        add(name, reading: reading, .batch { parents, arguments, context in
-            var typed: [Parent] = []
-            typed.reserveCapacity(parents.count)
-            for parent in parents {
-                guard let value = unbox(parent, as: Parent.self) else {
-                    throw ResolverInputMismatch(field: key, expected: "\(Parent.self)", got: parent)
-                }
-                typed.append(value)
-            }
-            let outputs = try withUnboxed(context, as: Context.self) { contextValue in
-                try resolve(typed, arguments.reading(reading), contextValue)
-            }
-            guard let outputs else {
-                throw ResolverInputMismatch(field: key, expected: "\(Context.self)", got: context)
-            }
-            return outputs.map { $0.resolved }
-        })
+        batch(name, reading: reading, by: { $0 }, resolve)
     }
 
     /// A batch resolver that needs one thing of each parent, such as its id: `key` reads it
