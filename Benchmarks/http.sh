@@ -142,6 +142,12 @@ cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }  # user + system, all
 ticks_per_second="$(getconf CLK_TCK)"
 # cpu_per_request TICKS REQUESTS → microseconds of CPU per request
 cpu_per_request() { awk -v t="$1" -v n="$2" -v hz="$ticks_per_second" 'BEGIN { printf "%.0f", (n > 0 ? t * 1e6 / hz / n : 0) }'; }
+# The machine's CPU time so far, all cores: "steal total" in ticks. Steal is the time the
+# hypervisor ran something else while this machine had work to do; on a shared host it
+# is what makes a closed-loop benchmark's tail long, whatever the server does.
+machine_ticks() { awk '$1 == "cpu" { t = 0; for (i = 2; i <= 9; i++) t += $i; print $9, t; exit }' /proc/stat; }
+# steal_share "STEAL TOTAL" "STEAL TOTAL" → percent of the CPU time between them that was stolen
+steal_share() { awk -v a="$1" -v b="$2" 'BEGIN { split(a, x, " "); split(b, y, " "); t = y[2] - x[2]; printf "%.0f", (t > 0 ? 100 * (y[1] - x[1]) / t : 0) }'; }
 
 # floor_run SPIN_US SECONDS [--inline] → "rps p50 p99 requests failures cpu-µs-per-request":
 # http/write-floor.c spending SPIN_US of CPU on each of M1's requests.
@@ -259,13 +265,15 @@ echo 5 >"/proc/$kitchen_pid/clear_refs" 2>/dev/null || true
 
 echo
 echo "wrk -t2 -c32 -d${duration}s on 127.0.0.1, database kitchen seed --scale $scale, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "rps; latencies in ms; ratio = Kitchen rps / peer rps in the same round; Kitchen runs with its defaults, then with the response cache off"
-printf '%-4s %2s | %8s %6s %6s | %8s %6s %6s | %8s %6s %6s | %6s %6s\n' case rd "kitchen" p50 p99 "peer" p50 p99 "no-cache" p50 p99 ratio "ratio0"
+echo "rps; latencies in ms; ratio = Kitchen rps / peer rps in the same round; Kitchen runs with its defaults, then with the response cache off;"
+echo "steal = share of the machine's CPU time the hypervisor gave to others during the round's three runs"
+printf '%-4s %2s | %8s %6s %6s | %8s %6s %6s | %8s %6s %6s | %6s %6s %5s\n' case rd "kitchen" p50 p99 "peer" p50 p99 "no-cache" p50 p99 ratio "ratio0" steal
 results="$work/results"
 : >"$results"
 for case in $cases; do
     for pair in $(seq 1 "$pairs"); do
         settle "$kitchen_pid" "$peer_pid" "$plain_pid"
+        round_start="$(machine_ticks)"
         ticks="$(cpu_ticks "$kitchen_pid")"
         k=($(measure_case "$case" "$kitchen_port"))
         ticks=$(($(cpu_ticks "$kitchen_pid") - ticks))
@@ -274,12 +282,13 @@ for case in $cases; do
         p=($(measure_case "$case" "$peer_port"))
         settle "$kitchen_pid" "$peer_pid" "$plain_pid"
         z=($(measure_case "$case" "$plain_port"))
+        steal="$(steal_share "$round_start" "$(machine_ticks)")"
         ratio="$(awk -v a="${k[0]}" -v b="${p[0]}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
         ratio0="$(awk -v a="${z[0]}" -v b="${p[0]}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
-        printf '%-4s %2s | %8.0f %6.2f %6.2f | %8.0f %6.2f %6.2f | %8.0f %6.2f %6.2f | %6s %6s%s\n' "$case" "$pair" \
-            "${k[0]}" "${k[1]}" "${k[2]}" "${p[0]}" "${p[1]}" "${p[2]}" "${z[0]}" "${z[1]}" "${z[2]}" "$ratio" "$ratio0" \
+        printf '%-4s %2s | %8.0f %6.2f %6.2f | %8.0f %6.2f %6.2f | %8.0f %6.2f %6.2f | %6s %6s %4s%%%s\n' "$case" "$pair" \
+            "${k[0]}" "${k[1]}" "${k[2]}" "${p[0]}" "${p[1]}" "${p[2]}" "${z[0]}" "${z[1]}" "${z[2]}" "$ratio" "$ratio0" "$steal" \
             "$( [ "${k[4]}" != 0 ] || [ "${p[4]}" != 0 ] || [ "${z[4]}" != 0 ] && echo "  (failures: ${k[4]} / ${p[4]} / ${z[4]})" )"
-        echo "$case $pair ${k[*]} | ${p[*]} | ${z[*]}" >>"$results"
+        echo "$case $pair ${k[*]} | ${p[*]} | ${z[*]} | $steal" >>"$results"
     done
 done
 hits="$(curl -s "http://127.0.0.1:$kitchen_port/metrics" | awk '
@@ -394,14 +403,14 @@ awk -v rss="$rss" -v setup_rss="$setup_rss" -v commits="$commits" -v per_flush="
         c = $1; k = ++n[c]
         # fields: case round | k: rps p50 p99 requests failures | p: … | z: …
         value[c, k, "k"] = $3; value[c, k, "kp99"] = $5; value[c, k, "p"] = $9; value[c, k, "z"] = $15
-        value[c, k, "r"] = ($9 > 0 ? $3 / $9 : 0); value[c, k, "r0"] = ($9 > 0 ? $15 / $9 : 0)
+        value[c, k, "r"] = ($9 > 0 ? $3 / $9 : 0); value[c, k, "r0"] = ($9 > 0 ? $15 / $9 : 0); value[c, k, "steal"] = $21
     }
     END {
-        printf "  %-4s %10s %10s %10s %8s %8s %9s\n", "case", "kitchen", "peer", "no-cache", "ratio", "ratio0", "k p99 ms"
+        printf "  %-4s %10s %10s %10s %8s %8s %9s %6s\n", "case", "kitchen", "peer", "no-cache", "ratio", "ratio0", "k p99 ms", "steal"
         for (c in n) order[c] = 1
         split("Q0 Q1 Q2 Q3 Q4 M1 MIX", all, " ")
         for (i = 1; i <= 7; i++) { c = all[i]; if (!(c in n)) continue
-            printf "  %-4s %10.0f %10.0f %10.0f %7.2fx %7.2fx %9.2f\n", c, med(c, "k"), med(c, "p"), med(c, "z"), med(c, "r"), med(c, "r0"), med(c, "kp99") }
+            printf "  %-4s %10.0f %10.0f %10.0f %7.2fx %7.2fx %9.2f %5.0f%%\n", c, med(c, "k"), med(c, "p"), med(c, "z"), med(c, "r"), med(c, "r0"), med(c, "kp99"), med(c, "steal") }
         print ""
         if ("MIX" in n) target("MIX, defaults, Kitchen / peer", med("MIX", "r"), 10, 1)
         split("Q1:4 Q2:4 Q4:4 Q3:3", off, " ")
