@@ -1,31 +1,72 @@
 import Foundation
 
 /// A person with an account.
+///
+/// Its fields are kept behind one reference (`SharedFields`), so copying a user, as a page of
+/// comments does for each author, is one retain rather than one for each of its strings.
 public struct User: Sendable, Hashable, Identifiable {
     /// The row id (the App wraps it in a global ID).
-    public var id: Int64
+    public var id: Int64 {
+        get { shared.fields.id }
+        set { shared.fields.id = newValue }
+    }
     /// The unique sign-in name (compared case-insensitively), also what `@mentions` match.
-    public var username: String
+    public var username: String {
+        get { shared.fields.username }
+        set { shared.fields.username = newValue }
+    }
     /// The display name.
-    public var name: String
+    public var name: String {
+        get { shared.fields.name }
+        set { shared.fields.name = newValue }
+    }
     /// Where the profile picture is, if there is one.
-    public var avatarURL: String?
+    public var avatarURL: String? {
+        get { shared.fields.avatarURL }
+        set { shared.fields.avatarURL = newValue }
+    }
     /// A short self-description.
-    public var bio: String?
+    public var bio: String? {
+        get { shared.fields.bio }
+        set { shared.fields.bio = newValue }
+    }
     /// As the person chose to tell it, if at all.
-    public var gender: Gender?
+    public var gender: Gender? {
+        get { shared.fields.gender }
+        set { shared.fields.gender = newValue }
+    }
     /// What the person does.
-    public var profession: String?
+    public var profession: String? {
+        get { shared.fields.profession }
+        set { shared.fields.profession = newValue }
+    }
     /// A calendar date, `YYYY-MM-DD`.
-    public var birthday: String?
+    public var birthday: String? {
+        get { shared.fields.birthday }
+        set { shared.fields.birthday = newValue }
+    }
     /// Where the person comes from.
-    public var hometown: String?
+    public var hometown: String? {
+        get { shared.fields.hometown }
+        set { shared.fields.hometown = newValue }
+    }
     /// Where the person lives now.
-    public var currentLocation: String?
+    public var currentLocation: String? {
+        get { shared.fields.currentLocation }
+        set { shared.fields.currentLocation = newValue }
+    }
     /// Whether the user is a lunch member and pays member prices.
-    public var isMember: Bool
+    public var isMember: Bool {
+        get { shared.fields.isMember }
+        set { shared.fields.isMember = newValue }
+    }
     /// When the account was created.
-    public var joinedAt: Date
+    public var joinedAt: Date {
+        get { shared.fields.joinedAt }
+        set { shared.fields.joinedAt = newValue }
+    }
+
+    @usableFromInline var shared: SharedFields<Fields>
 
     /// Makes a value from its parts.
     public init(
@@ -34,18 +75,28 @@ public struct User: Sendable, Hashable, Identifiable {
         hometown: String? = nil, currentLocation: String? = nil, isMember: Bool = false,
         joinedAt: Date
     ) {
-        self.id = id
-        self.username = username
-        self.name = name
-        self.avatarURL = avatarURL
-        self.bio = bio
-        self.gender = gender
-        self.profession = profession
-        self.birthday = birthday
-        self.hometown = hometown
-        self.currentLocation = currentLocation
-        self.isMember = isMember
-        self.joinedAt = joinedAt
+        shared = SharedFields(
+            Fields(
+                id: id, username: username, name: name, avatarURL: avatarURL, bio: bio,
+                gender: gender, profession: profession, birthday: birthday, hometown: hometown,
+                currentLocation: currentLocation, isMember: isMember, joinedAt: joinedAt))
+    }
+
+    /// The stored fields, documented on the properties above.
+    @usableFromInline
+    struct Fields: Sendable, Hashable {
+        var id: Int64
+        var username: String
+        var name: String
+        var avatarURL: String?
+        var bio: String?
+        var gender: Gender?
+        var profession: String?
+        var birthday: String?
+        var hometown: String?
+        var currentLocation: String?
+        var isMember: Bool
+        var joinedAt: Date
     }
 }
 

@@ -1,34 +1,70 @@
 import Foundation
 
 /// A published recipe (without its ingredients and steps, which are loaded in batches).
+///
+/// Its fields are kept behind one reference (`SharedFields`), so copying a recipe, as a
+/// search or feed page does on its way to the response, is one retain rather than one for
+/// each of its strings.
 public struct Recipe: Sendable, Hashable, Identifiable {
     /// The row id (the App wraps it in a global ID).
-    public var id: Int64
+    public var id: Int64 {
+        get { shared.fields.id }
+        set { shared.fields.id = newValue }
+    }
     /// The user who wrote it.
-    public var authorID: Int64
+    public var authorID: Int64 {
+        get { shared.fields.authorID }
+        set { shared.fields.authorID = newValue }
+    }
     /// The name shown to people.
-    public var name: String
+    public var name: String {
+        get { shared.fields.name }
+        set { shared.fields.name = newValue }
+    }
     /// Free text under the name, if any.
-    public var description: String?
+    public var description: String? {
+        get { shared.fields.description }
+        set { shared.fields.description = newValue }
+    }
     /// The cover picture, if any.
-    public var coverURL: String?
+    public var coverURL: String? {
+        get { shared.fields.coverURL }
+        set { shared.fields.coverURL = newValue }
+    }
     /// Cooking tips, if any.
-    public var tips: String?
+    public var tips: String? {
+        get { shared.fields.tips }
+        set { shared.fields.tips = newValue }
+    }
     /// When it was created.
-    public var createdAt: Date
+    public var createdAt: Date {
+        get { shared.fields.createdAt }
+        set { shared.fields.createdAt = newValue }
+    }
+
+    @usableFromInline var shared: SharedFields<Fields>
 
     /// Makes a value from its parts.
     public init(
         id: Int64, authorID: Int64, name: String, description: String? = nil,
         coverURL: String? = nil, tips: String? = nil, createdAt: Date
     ) {
-        self.id = id
-        self.authorID = authorID
-        self.name = name
-        self.description = description
-        self.coverURL = coverURL
-        self.tips = tips
-        self.createdAt = createdAt
+        shared = SharedFields(
+            Fields(
+                id: id, authorID: authorID, name: name, description: description,
+                coverURL: coverURL, tips: tips, createdAt: createdAt))
+    }
+
+    /// The stored fields, documented on the properties above.
+    @usableFromInline
+    struct Fields: Sendable, Hashable {
+        var id: Int64
+        var authorID: Int64
+        var name: String
+        var description: String?
+        var coverURL: String?
+        var tips: String?
+        var createdAt: Date
     }
 }
 

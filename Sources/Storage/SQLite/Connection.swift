@@ -116,7 +116,13 @@ public final class Connection {
             try runControl("PRAGMA query_only = ON")
             try runControl("PRAGMA wal_autocheckpoint = 0")
         }
+        // Room for a busy database's hot pages (SQLite's default is 2 MB): a page that does
+        // not fit is read again, a system call each time.
+        try runControl("PRAGMA cache_size = -\(Self.pageCacheKibibytes)")
     }
+
+    /// How much memory a connection's page cache may take, in KiB.
+    static let pageCacheKibibytes = 8192
 
     deinit {
         if !isClosed { closeHandle() }
