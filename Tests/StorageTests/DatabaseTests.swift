@@ -290,3 +290,148 @@ struct SharedSnapshotTests {
         #expect(db.readerLeased(by: currentThreadID()) == nil)
     }
 }
+
+/// A thread's shared snapshot parked between its requests (`ParkedSnapshot`).
+@Suite("Parked snapshots")
+struct ParkedSnapshotTests {
+    let directory: TemporaryDirectory
+    let db: Database
+
+    /// The sweep is left to the tests (an hour apart), except where a test asks for it.
+    init() throws {
+        directory = try TemporaryDirectory()
+        db = try Database.open(
+            path: directory.path(), migrations: DatabaseTests.schema,
+            options: .init(maxReaders: 2, idleSnapshotSweep: .seconds(3600)))
+    }
+
+    func value() throws -> Int { try Self.value(db) }
+    func request() throws -> Int { try Self.request(db) }
+
+    static func value(_ db: Database) throws -> Int {
+        try db.read { try $0.queryFirst("SELECT value FROM counter WHERE id = 1") { $0.int(0) } ?? -1 }
+    }
+
+    /// One request's worth of reading: a shared snapshot that reads the counter.
+    static func request(_ db: Database) throws -> Int {
+        try db.withSharedSnapshot { try value(db) }
+    }
+
+    @Test("a thread's next snapshot takes up its parked one while nothing commits")
+    func reused() throws {
+        let before = db.sharedSnapshotsBegun
+        for _ in 0..<5 { #expect(try request() == 0) }
+        #expect(db.sharedSnapshotsBegun == before + 1)
+        #expect(db.parkedSnapshotCount == 1)
+        #expect(db.readerLeased(by: currentThreadID()) == nil, "parked is not leased: a plain read leases its own")
+    }
+
+    @Test("another connection's commit is seen by the next snapshot, which begins anew")
+    func otherConnectionsCommit() throws {
+        #expect(try request() == 0)
+        let elsewhere = try Connection(path: directory.path())
+        for expected in 1...3 {
+            let before = db.sharedSnapshotsBegun
+            try elsewhere.execute("UPDATE counter SET value = ? WHERE id = 1", expected)
+            #expect(try request() == expected)
+            #expect(db.sharedSnapshotsBegun == before + 1)
+        }
+    }
+
+    @Test("a commit of this process ends the snapshots other threads parked, and they see it")
+    func ownCommit() throws {
+        let db = db
+        let parkedElsewhere = DispatchSemaphore(value: 0)
+        let seen = Mutex<Int?>(nil)
+        Thread {
+            _ = try? Self.request(db)
+            parkedElsewhere.signal()
+        }.start()
+        parkedElsewhere.wait()
+        #expect(db.parkedSnapshotCount == 1)
+        try db.write { try $0.execute("UPDATE counter SET value = 4 WHERE id = 1") }
+        #expect(db.parkedSnapshotCount == 0)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            seen.withLock { $0 = try? Self.request(db) }
+            done.signal()
+        }.start()
+        done.wait()
+        #expect(seen.withLock { $0 } == 4)
+    }
+
+    @Test("the sweep ends a parked snapshot its thread left idle for a whole interval, not sooner")
+    func sweep() throws {
+        #expect(try request() == 0)
+        db.sweepParkedSnapshots()
+        #expect(db.parkedSnapshotCount == 1, "parked since the last sweep only")
+        #expect(try request() == 0)
+        db.sweepParkedSnapshots()
+        #expect(db.parkedSnapshotCount == 1, "taken up again since")
+        db.sweepParkedSnapshots()
+        #expect(db.parkedSnapshotCount == 0)
+    }
+
+    @Test("with the sweep on its timer, another connection can truncate the log soon after a commit")
+    func idleSnapshotsLetTheLogBeTruncated() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Database.open(
+            path: directory.path(), migrations: DatabaseTests.schema,
+            options: .init(idleSnapshotSweep: .milliseconds(20)))
+        #expect(try Self.request(db) == 0)
+        #expect(db.parkedSnapshotCount == 1)
+        let elsewhere = try Connection(path: directory.path())
+        try elsewhere.execute("UPDATE counter SET value = 2 WHERE id = 1")
+        let deadline = ContinuousClock.now + .seconds(5)
+        while db.parkedSnapshotCount > 0, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        #expect(db.parkedSnapshotCount == 0)
+        let busy = try elsewhere.queryFirst("PRAGMA wal_checkpoint(TRUNCATE)") { $0.int(0) }
+        #expect(busy == 0, "no reader holds the log")
+    }
+
+    @Test("an explicit checkpoint ends parked snapshots first, and truncates the log")
+    func checkpoint() throws {
+        #expect(try request() == 0)
+        let elsewhere = try Connection(path: directory.path())
+        try elsewhere.execute("UPDATE counter SET value = 2 WHERE id = 1")
+        try db.checkpoint()
+        #expect(db.parkedSnapshotCount == 0)
+        let log = try FileManager.default.attributesOfItem(atPath: directory.path() + "-wal")[.size] as? Int
+        #expect(log == 0)
+    }
+
+    @Test("a reader that finds every slot held by parked snapshots takes one at once")
+    func fullPool() throws {
+        let db = db
+        // Two threads park a snapshot each: both slots of the pool. They stay alive until
+        // the end, so that the second is not given the first one's thread id (and with it
+        // its parked snapshot).
+        let finish = DispatchSemaphore(value: 0)
+        defer { for _ in 0..<2 { finish.signal() } }
+        for _ in 0..<2 {
+            let parked = DispatchSemaphore(value: 0)
+            Thread {
+                _ = try? Self.request(db)
+                parked.signal()
+                finish.wait()
+            }.start()
+            parked.wait()
+        }
+        #expect(db.parkedSnapshotCount == 2)
+        let answered = DispatchSemaphore(value: 0)
+        Thread {
+            _ = try? Self.value(db)
+            answered.signal()
+        }.start()
+        #expect(answered.wait(timeout: .now() + 5) == .success, "the plain read did not wait for the sweep")
+        #expect(db.parkedSnapshotCount == 0)
+    }
+
+    @Test("closing the database closes parked readers too")
+    func close() throws {
+        #expect(try request() == 0)
+        db.close()
+        #expect(db.parkedSnapshotCount == 0)
+        #expect(throws: (any Error).self) { try request() }
+    }
+}

@@ -48,6 +48,8 @@ extension Database {
             }
         }
         refreshSharedSnapshot(for: thread)
+        // Other threads' parked snapshots are now stale; ended, they hold back no checkpoint.
+        if case .success = result { releaseParkedSnapshots() }
         let value = try result.get()
         if !deferCommit(ticket, of: thread), !flusher.waitUntilDurable(ticket) {
             throw SQLiteError.notDurable
@@ -88,10 +90,11 @@ extension Database {
         }
     }
 
-    /// Puts a reader back in the pool, or closes it when the database has closed meanwhile.
-    func returnReader(_ box: ConnectionBox, from thread: UInt) {
+    /// Puts a reader back in the pool, or closes it when the database has closed meanwhile;
+    /// `thread` is the one that leased it (nil for a parked reader, leased by none).
+    func returnReader(_ box: ConnectionBox, from thread: UInt?) {
         let keep = readers.withLock { pool in
-            pool.leased[thread] = nil
+            if let thread { pool.leased[thread] = nil }
             guard !pool.isClosed else {
                 pool.openCount -= 1
                 return false
@@ -111,6 +114,10 @@ struct ReaderPool {
     var isClosed = false
     /// The threads inside `withSharedSnapshot`.
     var sharing: Set<UInt> = []
+    /// Shared snapshots kept open between their threads' requests, by thread.
+    var parked: [UInt: ParkedSnapshot] = [:]
+    /// Counts the sweeps for idle parked snapshots.
+    var sweeps: UInt64 = 0
 }
 
 /// Carries a connection between threads; the pool guarantees one thread uses it at a time.
@@ -122,6 +129,9 @@ final class ConnectionBox: @unchecked Sendable {
     /// A write committed while a read body held the shared snapshot: it ends as soon as
     /// no read body runs on it.
     var staleSnapshot = false
+    /// The WAL-index header read just before the shared snapshot's transaction began; nil
+    /// when none is open, or when it could not be read.
+    var snapshotHeader: WALIndexHeader?
     init(_ connection: Connection) { self.connection = connection }
 }
 

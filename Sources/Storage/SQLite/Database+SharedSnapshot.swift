@@ -4,9 +4,13 @@ extension Database {
     /// returns. Nothing is opened if `body` reads nothing.
     ///
     /// A GraphQL operation runs inside one, so its fields describe one moment, and a
-    /// request opens one read transaction (two file-lock system calls) instead of one per
-    /// loader. A write on this thread ends the snapshot (`refreshSharedSnapshot`): reads
-    /// after it open a new one, which sees the write. Nested calls join the outer one.
+    /// request opens at most one read transaction instead of one per loader. A write on
+    /// this thread ends the snapshot (`refreshSharedSnapshot`): reads after it open a new
+    /// one, which sees the write. Nested calls join the outer one.
+    ///
+    /// When `body` returns, the snapshot is parked on the thread rather than ended (see
+    /// `ParkedSnapshot`): the thread's next snapshot takes it up again if nothing has
+    /// committed since, without a new transaction.
     public func withSharedSnapshot<T>(_ body: () throws -> T) rethrows -> T {
         let thread = currentThreadID()
         // Inside another snapshot, or inside a plain `read` (whose reader is not this
@@ -19,10 +23,26 @@ extension Database {
         return try body()
     }
 
-    /// Leases a reader for the shared snapshot of `thread` and begins its transaction,
-    /// which stays open (and the reader leased) until the snapshot closes.
+    /// Leases a reader for the shared snapshot of `thread`, in a transaction that stays
+    /// open (and the reader leased) until the snapshot closes: the thread's parked
+    /// snapshot when it has one, as it is if nothing has committed since it began, else
+    /// renewed; otherwise a reader from the pool, with a new transaction.
     func openSharedSnapshot(for thread: UInt) throws -> ConnectionBox {
-        readerSlots.wait()
+        // Read before the transaction begins, so that a commit in between only makes
+        // the next look think the snapshot stale.
+        let header = walIndex.read()
+        let parked = readers.withLock { pool -> ConnectionBox? in
+            guard let parked = pool.parked.removeValue(forKey: thread) else { return nil }
+            pool.leased[thread] = parked.box
+            return parked.box
+        }
+        if let parked {
+            let connection = parked.connection
+            if let header, header == parked.snapshotHeader, connection.isInTransaction { return parked }
+            try begin(parked, at: header, for: thread, ending: connection.isInTransaction)
+            return parked
+        }
+        takeReaderSlot()
         let box: ConnectionBox
         do {
             box = try leaseReader(for: thread)
@@ -30,22 +50,40 @@ extension Database {
             readerSlots.signal()
             throw error
         }
+        try begin(box, at: header, for: thread)
+        return box
+    }
+
+    /// Begins the transaction of a shared snapshot on the reader `thread` leased (ending
+    /// the one it has first), noting the header read before; on failure the reader goes
+    /// back to the pool with its slot.
+    private func begin(
+        _ box: ConnectionBox, at header: WALIndexHeader?, for thread: UInt, ending open: Bool = false
+    ) throws {
+        box.snapshotHeader = nil
         do {
+            if open { try box.connection.runControl("COMMIT") }
             try box.connection.runControl("BEGIN DEFERRED")
         } catch {
             returnReader(box, from: thread)
             readerSlots.signal()
             throw error
         }
-        return box
+        box.snapshotHeader = header
+        snapshotsBegun.add(1, ordering: .relaxed)
     }
 
-    /// Ends the shared snapshot of `thread`: its transaction, if a read opened one, ends
-    /// and the reader goes back to the pool.
+    /// Ends the shared snapshot of `thread`: a reader it leased is parked with its
+    /// transaction open, unless the database is closing or a write has made the snapshot
+    /// stale, when the transaction ends and the reader goes back to the pool.
     private func closeSharedSnapshot(for thread: UInt) {
         let box = readers.withLock { pool -> ConnectionBox? in
             pool.sharing.remove(thread)
-            return pool.leased[thread]
+            guard let box = pool.leased[thread] else { return nil }
+            guard !pool.isClosed, !box.staleSnapshot, box.connection.isInTransaction else { return box }
+            pool.leased[thread] = nil
+            pool.parked[thread] = ParkedSnapshot(box: box, sweep: pool.sweeps)
+            return nil
         }
         if let box { endSharedTransaction(box, of: thread) }
     }
@@ -71,6 +109,7 @@ extension Database {
 
     private func endSharedTransaction(_ box: ConnectionBox, of thread: UInt) {
         box.staleSnapshot = false
+        box.snapshotHeader = nil
         if box.connection.isInTransaction { try? box.connection.runControl("COMMIT") }
         returnReader(box, from: thread)
         readerSlots.signal()

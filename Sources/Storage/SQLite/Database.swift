@@ -28,11 +28,18 @@ public final class Database: Sendable {
         public var maxReaders: Int
         /// How long a connection waits for a lock before failing with `SQLITE_BUSY`.
         public var busyTimeout: Duration
+        /// How often parked shared snapshots are looked at; one its thread has not taken
+        /// up for a whole interval ends (`ParkedSnapshot`).
+        public var idleSnapshotSweep: Duration
 
         /// Options for a server with a thread per core, with room to spare.
-        public init(maxReaders: Int = 16, busyTimeout: Duration = .seconds(5)) {
+        public init(
+            maxReaders: Int = 16, busyTimeout: Duration = .seconds(5),
+            idleSnapshotSweep: Duration = .milliseconds(250)
+        ) {
             self.maxReaders = max(1, maxReaders)
             self.busyTimeout = busyTimeout
+            self.idleSnapshotSweep = idleSnapshotSweep
         }
     }
 
@@ -72,6 +79,10 @@ public final class Database: Sendable {
     let flusher: WALFlusher
     /// The newest commit of each thread inside `deferringDurability` (0: none yet).
     let deferredCommits = Mutex<[UInt: UInt64]>([:])
+    /// Ends parked shared snapshots their threads leave idle (`ParkedSnapshot`).
+    let parkedSnapshotSweeper = Mutex<RepeatingTimer?>(nil)
+    /// How many read transactions shared snapshots have begun.
+    let snapshotsBegun = Atomic<Int>(0)
 
     /// Opens the writer (creating the file in WAL mode); readers open when first needed.
     public convenience init(path: String, options: Options = Options()) throws {
@@ -97,6 +108,20 @@ public final class Database: Sendable {
         changeCollector.install(on: connection)
         watchedTables.writer = ObjectIdentifier(connection)
         watchedTables.writerDataVersion = connection.fileDataVersion
+        startSweepingParkedSnapshots()
+    }
+
+    /// A database dropped without `close()` still closes its parked readers, and gives
+    /// back their slots: Dispatch stops a process that frees a semaphore below its start.
+    deinit {
+        let parked = readers.withLock { pool in
+            defer { pool.parked.removeAll() }
+            return pool.parked.values.map(\.box)
+        }
+        for box in parked {
+            box.connection.close()
+            readerSlots.signal()
+        }
     }
 
     /// Opens the database and brings its schema up to date with `migrations`.
@@ -157,7 +182,7 @@ public final class Database: Sendable {
             }
             return try body(box.connection)
         }
-        readerSlots.wait()
+        takeReaderSlot()
         defer { readerSlots.signal() }
         let box = try leaseReader(for: thread)
         defer { returnReader(box, from: thread) }
@@ -175,18 +200,31 @@ public final class Database: Sendable {
     /// The writer also checkpoints automatically as the log grows; call this after bulk
     /// loads. Only the writer checkpoints (see the type's documentation).
     public func checkpoint() throws {
+        // A parked snapshot's read mark would keep the log from being truncated.
+        releaseParkedSnapshots()
         try withWriter { try $0.runControl("PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
-    /// Closes every connection: idle readers now, leased readers when they come back, and
+    /// Closes every connection: idle and parked readers now, leased readers when they come back, and
     /// the writer last, after a final checkpoint. Later calls throw.
     public func close() {
-        let idle = readers.withLock { pool in
+        parkedSnapshotSweeper.withLock { sweeper in
+            sweeper?.stop()
+            sweeper = nil
+        }
+        let (idle, parked) = readers.withLock { pool in
             pool.isClosed = true
-            defer { pool.idle.removeAll() }
-            return pool.idle
+            defer {
+                pool.idle.removeAll()
+                pool.parked.removeAll()
+            }
+            return (pool.idle, pool.parked.values.map(\.box))
         }
         for box in idle { box.connection.close() }
+        for box in parked {
+            box.connection.close()
+            readerSlots.signal()
+        }
         let watching = watches.withLock { watches in
             defer { watches.removeAll() }
             return Array(watches.values)
