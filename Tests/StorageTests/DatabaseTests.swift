@@ -338,6 +338,25 @@ struct ParkedSnapshotTests {
         }
     }
 
+    @Test("a snapshot notes the header the request's generation check read, and so sees what that check saw")
+    func headerOfTheGenerationCheck() throws {
+        #expect(try request() == 0)
+        let elsewhere = try Connection(path: directory.path())
+        try elsewhere.execute("UPDATE counter SET value = 1 WHERE id = 1")
+        _ = try db.checkedDataGeneration()  // reads the header after the commit
+        #expect(try request() == 1, "the parked snapshot is older than the header read")
+        // A commit after the check: the request began before it, and may read as of then,
+        // which its next check will not.
+        _ = try db.checkedDataGeneration()
+        try elsewhere.execute("UPDATE counter SET value = 2 WHERE id = 1")
+        #expect(try request() == 1)
+        _ = try db.checkedDataGeneration()
+        #expect(try request() == 2)
+        // Without a check in between, the snapshot reads the header itself.
+        try elsewhere.execute("UPDATE counter SET value = 3 WHERE id = 1")
+        #expect(try request() == 3)
+    }
+
     @Test("a commit of this process ends the snapshots other threads parked, and they see it")
     func ownCommit() throws {
         let db = db

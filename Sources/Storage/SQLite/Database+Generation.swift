@@ -7,6 +7,10 @@ final class DataWatch: @unchecked Sendable {
     /// The WAL-index header read just before `version` was: while the header still reads
     /// the same, no commit has happened since and `version` is still the answer.
     var indexHeader: WALIndexHeader?
+    /// Whether `indexHeader` is the header this thread read last, and no shared snapshot
+    /// has begun on the thread since: the next one may take it as read before it began
+    /// (`takeFreshHeader`), rather than read it again.
+    var headerIsFresh = false
 
     init(connection: Connection, version: Int64) {
         self.connection = connection
@@ -37,6 +41,7 @@ extension Database {
         if let watch = watches.withLock({ $0[thread] }) {
             // Unchanged header: nobody committed since this watcher's last reading.
             let header = walIndex.read()
+            watch.headerIsFresh = header != nil
             if let header, header == watch.indexHeader { return generation.load(ordering: .acquiring) }
             // The header this process's newest commit left, so that commit (already
             // counted) is the last one: nothing to ask. A commit by someone else before it
@@ -118,6 +123,16 @@ extension Database {
         generation.add(1, ordering: .releasing)
         announce(.everything)
         return true
+    }
+
+    /// The WAL-index header this thread's `checkedDataGeneration()` read last, if no shared
+    /// snapshot has begun on the thread since (a request asks for the generation before it
+    /// runs); nil otherwise. A header read earlier than needed is only older: a snapshot
+    /// that notes it looks stale sooner, never fresher than it is.
+    func takeFreshHeader(for thread: UInt) -> WALIndexHeader? {
+        guard let watch = watches.withLock({ $0[thread] }), watch.headerIsFresh else { return nil }
+        watch.headerIsFresh = false
+        return watch.indexHeader
     }
 
     /// Records the WAL-index header the writer's commit just left; called under the writer

@@ -29,8 +29,9 @@ extension Database {
     /// renewed; otherwise a reader from the pool, with a new transaction.
     func openSharedSnapshot(for thread: UInt) throws -> ConnectionBox {
         // Read before the transaction begins, so that a commit in between only makes
-        // the next look think the snapshot stale.
-        let header = walIndex.read()
+        // the next look think the snapshot stale; the request's own reading when it made
+        // one (for the data generation), else now.
+        let header = takeFreshHeader(for: thread) ?? walIndex.read()
         let parked = readers.withLock { pool -> ConnectionBox? in
             guard let parked = pool.parked.removeValue(forKey: thread) else { return nil }
             pool.leased[thread] = parked.box
