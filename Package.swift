@@ -31,6 +31,9 @@ let package = Package(
             providers: [.apt(["libpq-dev"])]),
         .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // No pkgConfig: Debian's libmimalloc-dev has no .pc file.
+        .systemLibrary(
+            name: "CMimalloc", path: "Sources/CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
         // No pkgConfig: vips.pc's cflags carry -pthread, which SwiftPM warns about on every
         // build; shim.h declares the few functions it calls (see there).
         .systemLibrary(
@@ -41,7 +44,7 @@ let package = Package(
         .target(name: "Storage", dependencies: ["CSQLite", "CSodium", "CPostgres"], swiftSettings: strict),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
         .target(
-            name: "App", dependencies: ["GraphQL", "Storage", "HTTPServer", "CVips", "CZlib"],
+            name: "App", dependencies: ["GraphQL", "Storage", "HTTPServer", "CVips", "CZlib", "CMimalloc"],
             swiftSettings: strict, plugins: ["EmbedAssets"]),
         // The explorer's page, script and style (App's Assets folders) become Swift source at
         // build time, so they are real files yet nothing is read from disk to serve them.

@@ -32,10 +32,12 @@ struct CLITests {
         #expect(kitchen("help").out == kitchen().out)
     }
 
-    @Test("--version and the version command print the version alone")
+    @Test("--version and the version command print the version and the allocator, which serves malloc")
     func version() {
-        #expect(kitchen("--version").out == "kitchen \(KitchenCLI.version)\n")
-        #expect(kitchen("version").out == "kitchen \(KitchenCLI.version)\n")
+        #expect(kitchen("--version").out == "kitchen \(KitchenCLI.version) (\(Allocator.description))\n")
+        #expect(kitchen("version").out == "kitchen \(KitchenCLI.version) (\(Allocator.description))\n")
+        #expect(Allocator.description.hasPrefix("mimalloc 2."))
+        #expect(Allocator.servesMalloc)
     }
 
     @Test("an unknown command says what to do and exits 2")

@@ -2,7 +2,7 @@
 # and scripts/test. Each check is a dpkg-query, pkg-config or Python import, so a
 # machine that has everything pays well under a second.
 
-KITCHEN_DEBIAN_PACKAGES=(libsqlite3-dev libmicrohttpd-dev libsodium-dev libvips-dev libpq-dev zlib1g-dev pkg-config)
+KITCHEN_DEBIAN_PACKAGES=(libsqlite3-dev libmicrohttpd-dev libsodium-dev libvips-dev libpq-dev zlib1g-dev libmimalloc-dev pkg-config)
 KITCHEN_PKG_CONFIG_MODULES=(sqlite3 libmicrohttpd libsodium vips libpq zlib)
 # Python packages the tests drive Kitchen with, installed in a virtual environment
 # (`.build/python`, or $KITCHEN_VENV) whose bin/ goes first on the PATH:

@@ -43,7 +43,7 @@ public enum KitchenCLI {
             console.print(overview())
             return 0
         case "--version", "-V":
-            console.print("kitchen \(version)")
+            console.print("kitchen \(version) (\(Allocator.description))")
             return 0
         default:
             break

@@ -11,7 +11,10 @@ public enum WebSocketHandshake {
 
     /// Whether `request` asks to switch to WebSocket (`Upgrade: websocket`, any case).
     public static func isRequested(_ request: HTTPRequest) -> Bool {
-        tokens(request, "Upgrade").contains { $0.lowercased() == "websocket" }
+        // Nearly every request has no `Upgrade`: the lookup reads the fields in place,
+        // where `tokens` copies them all.
+        guard request.headers["Upgrade"] != nil else { return false }
+        return tokens(request, "Upgrade").contains { $0.lowercased() == "websocket" }
     }
 
     /// The subprotocols the client offers in `Sec-WebSocket-Protocol`, in its order.

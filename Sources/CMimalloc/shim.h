@@ -1,0 +1,9 @@
+#ifndef KITCHEN_CMIMALLOC_SHIM_H
+#define KITCHEN_CMIMALLOC_SHIM_H
+
+// mimalloc takes the place of the C library's malloc, free and the rest for the whole
+// process (libswiftCore, SQLite and libmicrohttpd included): Debian's shared library
+// defines them, and comes before libc in the link order. See DESIGN.md for why.
+#include <mimalloc.h>
+
+#endif
