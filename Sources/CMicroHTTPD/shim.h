@@ -152,6 +152,14 @@ static inline int kitchen_mhd_connection_fd(struct MHD_Connection *connection) {
     return info == NULL ? -1 : info->connect_fd;
 }
 
+/// The pointer the connection-notification callback stored for the connection (its
+/// "socket context"), or NULL.
+static inline void *kitchen_mhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
 /// Writes the client's numeric address into `buffer`; returns false if unknown.
 static inline bool kitchen_mhd_client_address(struct MHD_Connection *connection,
                                               char *buffer, socklen_t size) {

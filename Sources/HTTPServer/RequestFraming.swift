@@ -28,12 +28,15 @@ enum RequestFraming {
         var lengths = 0
         var length = ""
         var encodings: String?
-        for field in headers {
-            if HTTPHeaders.namesMatch(field.name, "Content-Length") {
+        // By index, on the fields in place: iterating copied each field (two strings
+        // retained and released) of every request.
+        let fields = headers.fields
+        for index in fields.indices {
+            if HTTPHeaders.namesMatch(fields[index].name, "Content-Length") {
                 lengths += 1
-                length = field.value
-            } else if HTTPHeaders.namesMatch(field.name, "Transfer-Encoding") {
-                encodings = encodings.map { $0 + "," + field.value } ?? field.value
+                length = fields[index].value
+            } else if HTTPHeaders.namesMatch(fields[index].name, "Transfer-Encoding") {
+                encodings = encodings.map { $0 + "," + fields[index].value } ?? fields[index].value
             }
         }
         if lengths > 0, encodings != nil {

@@ -4,7 +4,6 @@ extension Execution {
     mutating func resolve(entry index: Int, of batch: Batch) {
         let plan = batch.plan
         let entry = plan.entries[index]
-        var parents = batch.parents
         // The buffer of the previous entry's positions, refilled: one array per request
         // instead of one per field.
         var slots: [Int] = []
@@ -17,12 +16,14 @@ extension Execution {
         if tree.nulledContainers > 0 {
             // Objects a null has replaced since they were reached need nothing more.
             let alive = batch.containers.indices.filter { tree.isAlive(batch.containers[$0]) }
-            if alive.count < parents.count {
-                parents = alive.map { parents[$0] }
+            if alive.count < batch.parents.count {
+                let parents = alive.map { batch.parents[$0] }
                 slots = alive.map { slots[$0] }
+                return resolve(entry, plan, index, parents, slots)
             }
         }
-        resolve(entry, plan, index, parents, slots)
+        // The batch's own parents, not a copy of them (a retain and a release per field).
+        resolve(entry, plan, index, batch.parents, slots)
     }
 
     /// Resolves every field of one object whose plan `resolvesInPlace`, right away: the
@@ -88,16 +89,15 @@ extension Execution {
             case .failure(let error):
                 fail(slots, with: error, site)
             case .success(let arguments):
-                call(resolver, parents, arguments, slots, site)
+                call(resolver, entry, parents, arguments, slots, site)
             }
         }
     }
 
     private mutating func call(
-        _ resolver: FieldResolver, _ parents: [AnyObject], _ arguments: Arguments, _ slots: [Int],
-        _ site: FieldSite
+        _ resolver: FieldResolver, _ entry: PlanEntry, _ parents: [AnyObject], _ arguments: Arguments,
+        _ slots: [Int], _ site: FieldSite
     ) {
-        let entry = site.plan.entries[site.entry]
         let shape = entry.shape
         let objectPlan = site.builtObjectPlan(for: shape)
         switch resolver {

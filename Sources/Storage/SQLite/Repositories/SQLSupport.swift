@@ -54,6 +54,8 @@ func ownedPhoto<R: ColumnReader>(_ row: R) -> (Int64, Photo) {
 
 /// Distinct values in first-seen order.
 func distinct<Value: Hashable>(_ values: [Value]) -> [Value] {
+    // One value (a detail screen's batches) is distinct already: no new array.
+    if values.count < 2 { return values }
     // A batch is usually a page of ids: up to a few dozen, comparing each with the values
     // kept so far costs less than hashing them into a set that grows as it goes.
     if values.count <= 32 {
