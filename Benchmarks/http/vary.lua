@@ -46,13 +46,12 @@ local function build(token, name, variables)
     { ["Content-Type"] = "application/json", ["Authorization"] = "Bearer " .. token }, body)
 end
 
--- Requests are formatted in init, not when drawn: formatting one in Lua cost wrk about 22 µs
--- of CPU a request (39 µs in all for a recipe page, against 17 µs for one formatted
--- before), CPU the servers on this machine then lacked. Every viewer's own requests are
--- formatted; a public page (Q1, Q3) is formatted with `PUBLIC_VIEWERS` viewers drawn at
--- random for each recipe and keyword (all 50 would be 150,000 recipe pages, 120 MB per
--- thread), so a draw still picks among every recipe and keyword, each asked by several
--- viewers, and among every viewer.
+-- Requests are formatted in init, not when drawn: formatting each one in Lua when drawn
+-- cost wrk 39 µs of CPU a recipe page instead of 33, CPU the servers on this machine then
+-- lacked. Every viewer's own requests are formatted; a public page (Q1, Q3) is formatted
+-- with `PUBLIC_VIEWERS` viewers drawn at random for each recipe and keyword (all 50 would
+-- be 150,000 recipe pages, 120 MB per thread), so a draw still picks among every recipe
+-- and keyword, each asked by several viewers, and among every viewer.
 local PUBLIC_VIEWERS = 8
 
 local function preformat()
