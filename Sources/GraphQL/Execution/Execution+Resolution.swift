@@ -149,7 +149,10 @@ extension Execution {
 /// Where a value is being completed: the plan and entry of the field, for messages,
 /// error locations and child plans.
 struct FieldSite {
-    let plan: FieldPlan
+    /// Not retained: a site lives only while the plan's batch (or its parent's) is being
+    /// resolved, and the request's plans hold every plan until the request ends. Counting
+    /// the reference cost a retain and a release for every field of every object.
+    unowned(unsafe) let plan: FieldPlan
     let entry: Int
 
     var definition: FieldDefinitionInfo { plan.entries[entry].definition }

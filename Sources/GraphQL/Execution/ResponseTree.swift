@@ -33,7 +33,11 @@ struct ResultContainer: Sendable {
 
 /// The response keys of one plan: as strings (for paths and values) and pre-encoded as JSON
 /// member names, so writing an object copies bytes instead of escaping strings.
-struct ResponseKeys: Sendable {
+///
+/// A class, shared by the plan and every response tree that uses it: a struct of four
+/// arrays was retained four times when a request registered it, and released four times
+/// when the response was freed.
+final class ResponseKeys: Sendable {
     let names: [String]
     /// Whether each key's field type is non-null.
     let isNonNull: [Bool]
