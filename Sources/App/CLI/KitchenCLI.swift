@@ -8,6 +8,9 @@ public enum KitchenCLI {
     /// The version `kitchen --version` prints.
     public static let version = "0.1.0"
 
+    /// What `kitchen --version` and `kitchen version` print: the version and the allocator.
+    static var versionLine: String { "kitchen \(version) (\(Allocator.description))" }
+
     /// Exit status for a command line that could not be understood.
     public static let usageError: Int32 = 2
 
@@ -43,7 +46,7 @@ public enum KitchenCLI {
             console.print(overview())
             return 0
         case "--version", "-V":
-            console.print("kitchen \(version) (\(Allocator.description))")
+            console.print(versionLine)
             return 0
         default:
             break

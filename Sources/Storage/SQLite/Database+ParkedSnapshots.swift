@@ -25,8 +25,7 @@ extension Database {
     /// Starts the sweep that ends parked snapshots their threads have left idle; it stops
     /// when the database closes or is freed.
     func startSweepingParkedSnapshots() {
-        let (seconds, attoseconds) = options.idleSnapshotSweep.components
-        let interval = DispatchTimeInterval.nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        let interval = DispatchTimeInterval.microseconds(Int(options.idleSnapshotSweep.sleepMicroseconds))
         let sweeper = RepeatingTimer(every: interval) { [weak self] in
             self?.sweepParkedSnapshots()
         }
@@ -54,10 +53,17 @@ extension Database {
             }
             return ended
         }
-        for box in ended {
-            box.snapshotHeader = nil
-            if box.connection.isInTransaction { try? box.connection.runControl("COMMIT") }
-            returnReader(box, from: nil)
+        for box in ended { endSharedTransaction(box, of: nil) }
+    }
+
+    /// Closes the parked readers, giving back their slots (for `close()` and `deinit`).
+    func closeParkedReaders() {
+        let parked = readers.withLock { pool in
+            defer { pool.parked.removeAll() }
+            return pool.parked.values.map(\.box)
+        }
+        for box in parked {
+            box.connection.close()
             readerSlots.signal()
         }
     }

@@ -108,7 +108,9 @@ extension Database {
         }
     }
 
-    private func endSharedTransaction(_ box: ConnectionBox, of thread: UInt) {
+    /// Ends a shared snapshot's transaction and puts its reader back in the pool with its
+    /// slot; `thread` leased it (nil for a parked reader, leased by none).
+    func endSharedTransaction(_ box: ConnectionBox, of thread: UInt?) {
         box.staleSnapshot = false
         box.snapshotHeader = nil
         if box.connection.isInTransaction { try? box.connection.runControl("COMMIT") }

@@ -114,14 +114,7 @@ public final class Database: Sendable {
     /// A database dropped without `close()` still closes its parked readers, and gives
     /// back their slots: Dispatch stops a process that frees a semaphore below its start.
     deinit {
-        let parked = readers.withLock { pool in
-            defer { pool.parked.removeAll() }
-            return pool.parked.values.map(\.box)
-        }
-        for box in parked {
-            box.connection.close()
-            readerSlots.signal()
-        }
+        closeParkedReaders()
     }
 
     /// Opens the database and brings its schema up to date with `migrations`.
@@ -212,19 +205,13 @@ public final class Database: Sendable {
             sweeper?.stop()
             sweeper = nil
         }
-        let (idle, parked) = readers.withLock { pool in
+        let idle = readers.withLock { pool in
             pool.isClosed = true
-            defer {
-                pool.idle.removeAll()
-                pool.parked.removeAll()
-            }
-            return (pool.idle, pool.parked.values.map(\.box))
+            defer { pool.idle.removeAll() }
+            return pool.idle
         }
         for box in idle { box.connection.close() }
-        for box in parked {
-            box.connection.close()
-            readerSlots.signal()
-        }
+        closeParkedReaders()
         let watching = watches.withLock { watches in
             defer { watches.removeAll() }
             return Array(watches.values)

@@ -3,7 +3,7 @@ extension CommandSpec {
     public static let version = CommandSpec(
         name: "version", summary: "Print the version.", usage: "kitchen version"
     ) { context in
-        context.console.print("kitchen \(KitchenCLI.version) (\(Allocator.description))")
+        context.console.print(KitchenCLI.versionLine)
         return 0
     }
 }
